@@ -44,7 +44,7 @@ RELATIONSHIPS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
 }
 RELATIONSHIP_TYPES: Final = tuple(RELATIONSHIPS)
 
-#: Relationship a paper has to an entity it mentions (PROPOSES is added on top when it proposes it).
+#: Relationship a paper has to an entity it uses; an entity it proposes gets PROPOSES instead.
 MENTION_RELATIONSHIP: Final[dict[str, str]] = {
     "METHOD": USES_METHOD,
     "TASK": ADDRESSES,
