@@ -162,7 +162,9 @@ def from_networkx(graph: nx.MultiDiGraph) -> GraphData:
 
 def summarize(data: GraphData) -> dict[str, dict[str, int]]:
     """Counts of nodes per label and relationships per type, every schema entry listed."""
+    labels = Counter(n.label for n in data.nodes)
+    types = Counter(r.type for r in data.relationships)
     return {
-        "nodes": {label: sum(n.label == label for n in data.nodes) for label in s.NODE_LABELS},
-        "relationships": {t: sum(r.type == t for r in data.relationships) for t in s.RELATIONSHIP_TYPES},
+        "nodes": {label: labels[label] for label in s.NODE_LABELS},
+        "relationships": {t: types[t] for t in s.RELATIONSHIP_TYPES},
     }
