@@ -254,7 +254,7 @@ def _read_csv(path: Path, source: str) -> Iterator[Paper | _Bad]:
             yield text
         else:
             good.append((number, text))
-    reader = csv.reader((text for _, text in good), dialect=dialect)
+    reader = csv.reader((text + "\n" for _, text in good), dialect=dialect)
 
     def line_number() -> int:
         return good[min(reader.line_num, len(good)) - 1][0]
