@@ -18,7 +18,8 @@ _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]
 
 
 def xml_safe(text: str) -> str:
-    return _XML_INVALID.sub("", text)
+    """Text as any XML reader returns it: invalid characters removed, line ends folded to \\n."""
+    return _XML_INVALID.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
 def _graphml_value(value: object) -> str | int | float | bool:
