@@ -6,10 +6,12 @@ Decisions the spec leaves open (kept here so every number is reproducible):
 - Normalization is applied until nothing changes, so it is idempotent: "image models" loses
   its plural "s" and then the generic head "model" -> "image". A name is never normalized to
   nothing: a lone generic head ("model") stays. The plural rule looks at the final word only,
-  and leaves words ending in "ss" alone ("class", "lasso" keep their letters), which is what
+  and leaves words ending in "ss" alone ("class", "loss" keep their letters), which is what
   keeps it idempotent.
 - Markdown emphasis (``**LA**yout``, ``*LPN*``) is stripped with the LaTeX markup: the seed
-  abstracts use both to spell out acronyms.
+  abstracts use both to spell out acronyms. ``\\times`` becomes "x" (ImageNet 32x32), other
+  bare commands keep their name (``\\foldflow`` -> "foldflow"), and the LaTeX tie ``~`` is a space.
+- Unicode dashes (en, em, minus) fold like hyphens.
 - Other punctuation is kept; names normalizing to "" never match anything.
 - 0/0 is 0.0 for precision, recall and F1, so a label with no gold and no predictions scores 0.
 - Predictions for ids not in the gold set, or repeated ids, are input errors; a gold paper with
