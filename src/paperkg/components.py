@@ -1,0 +1,579 @@
+"""paperkg's spaCy components: plain functions on a Doc, plus thin ``@Language.factory`` wrappers.
+
+Pipeline order: ``paperkg_abbreviations`` -> ``paperkg_gazetteer`` -> ``paperkg_rules``.
+Results live in span groups so they survive ``nlp.pipe(n_process=...)``:
+
+- ``doc.spans["paperkg_abbrev"]``: long form, short form, long form, short form, ...
+- ``doc.spans["paperkg_gaz"]``: gazetteer hits (label, ``kb_id_`` = gazetteer key)
+- ``doc.spans["paperkg"]``: the final mentions; ``label_`` is METHOD/TASK/DATASET, ``id_`` the rule,
+  ``kb_id_`` the gazetteer key or ""
+- ``doc.spans["paperkg_proposed"]``: mentions of what the paper itself introduces
+
+Rules that need the dependency parse are skipped on docs without one (``spacy.blank``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from importlib import resources
+from pathlib import Path
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Span, Token
+
+from .errors import InputError
+
+LABELS = ("METHOD", "TASK", "DATASET")
+ABBREV, GAZ, FINAL, PROPOSED = "paperkg_abbrev", "paperkg_gaz", "paperkg", "paperkg_proposed"
+
+
+def _load_lexicon() -> dict[str, frozenset[str]]:
+    text = resources.files("paperkg.data").joinpath("lexicon.jsonl").read_text(encoding="utf-8")
+    lists = (json.loads(line) for line in text.splitlines() if line.strip())
+    return {item["list"]: frozenset(w.lower() for w in item["words"]) for item in lists}
+
+
+LEX = _load_lexicon()
+GENERIC = LEX["generic_heads"]
+FIELDS = LEX["broad_fields"]
+TASK_HEADS = LEX["task_heads"]
+BARE_TASKS = LEX["bare_task_heads"]
+WEAK_TASKS = LEX["weak_task_heads"]
+TASK_STOP = LEX["task_modifier_stop"]
+DATASET_WORDS = LEX["dataset_words"]
+METHOD_CUES = LEX["method_cues"]
+METRICS = LEX["metric_words"]
+PROPOSE_VERBS = LEX["propose_verbs"]
+NAMING_VERBS = LEX["naming_verbs"]
+EVAL_WORDS = LEX["eval_verbs"]
+
+# Capitalized words that start clauses or are ordinary English, not names.
+_COMMON_CAPS = frozenset(
+    "we our the a an in on for to this these that however moreover furthermore finally "
+    "specifically additionally also first second third then thus therefore while although when "
+    "here it its they their as by with from based using via experiments results extensive "
+    "theoretically empirically notably existing unlike despite given recent".split()
+)
+_NAME_BREAK = frozenset("of for and or with via in on to the a an from by as at".split())
+
+
+# ---------------------------------------------------------------- abbreviations (Schwartz-Hearst)
+
+
+def _best_long_form(short: str, long: str) -> int | None:
+    """Start offset in ``long`` of the shortest suffix whose characters spell ``short`` in order,
+    the first one starting a word (Schwartz & Hearst 2003); None when there is none."""
+    s, i = len(short) - 1, len(long) - 1
+    while s >= 0:
+        c = short[s].lower()
+        if not c.isalnum():
+            s -= 1
+            continue
+        while i >= 0 and (long[i].lower() != c or (s == 0 and i > 0 and long[i - 1].isalnum())):
+            i -= 1
+        if i < 0:
+            return None
+        i -= 1
+        s -= 1
+    return i + 1
+
+
+def _short_form_ok(text: str) -> bool:
+    return (
+        2 <= len(text) <= 12
+        and text[0].isalnum()
+        and any(c.isalpha() for c in text)
+        and any(c.isupper() for c in text)
+        and len(text.split()) <= 2
+    )
+
+
+def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
+    """Pairs (long form, short form) for every "long form (SF)" in ``doc``."""
+    pairs: list[tuple[Span, Span]] = []
+    for tok in doc:
+        if tok.text != "(" or tok.i == 0:
+            continue
+        close = next((t.i for t in doc[tok.i + 1 : tok.i + 5] if t.text == ")"), None)
+        if close is None or close == tok.i + 1:
+            continue
+        short = doc[tok.i + 1 : close]
+        # "(SF; ...)" and "(SF, ...)" are fine too: keep the first token run before ; or ,
+        if not _short_form_ok(short.text):
+            continue
+        sf = short.text
+        max_words = min(len(sf) + 5, 2 * len(sf))
+        start = tok.i
+        while start > 0 and tok.i - start < max_words:
+            prev = doc[start - 1]
+            if prev.is_punct and prev.text not in "-/'" or prev.is_sent_end:
+                break
+            start -= 1
+        if start == tok.i:
+            continue
+        window = doc[start : tok.i]
+        offset = None
+        for variant in (sf, sf.replace("2", "t").replace("4", "f")):
+            offset = _best_long_form(variant.rstrip("s") if variant.endswith("s") and len(variant) > 2 else variant,
+                                     window.text)
+            if offset is not None:
+                break
+        if offset is None:
+            continue
+        long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")
+        if long is None or len(long) > max_words or long.text.lower() == sf.lower():
+            continue
+        pairs.append((long, short))
+    return pairs
+
+
+@Language.factory("paperkg_abbreviations")
+def make_abbreviations(nlp: Language, name: str) -> AbbreviationDetector:
+    return AbbreviationDetector()
+
+
+class AbbreviationDetector:
+    """Stores long form / short form pairs in ``doc.spans["paperkg_abbrev"]``."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc.spans[ABBREV] = [span for pair in find_abbreviations(doc) for span in pair]
+        return doc
+
+
+def abbreviation_pairs(doc: Doc) -> list[tuple[Span, Span]]:
+    group = list(doc.spans.get(ABBREV, []))
+    return list(zip(group[::2], group[1::2]))
+
+
+# ---------------------------------------------------------------- gazetteer
+
+
+def read_patterns(path: str | Path) -> list[dict]:
+    """Read a JSONL gazetteer: lines ``{"label", "name", "aliases"}``; errors name file and line."""
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read pattern file: {exc}", path=path) from exc
+    return list(parse_patterns(lines, path))
+
+
+def parse_patterns(lines: Iterable[str], source: str | Path) -> Iterator[dict]:
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not JSON: {exc.msg}", path=source, line=number) from exc
+        if not isinstance(entry, dict) or entry.get("label") not in LABELS:
+            raise InputError(f"need an object with label one of {', '.join(LABELS)}", path=source, line=number)
+        name, aliases = entry.get("name"), entry.get("aliases", [])
+        if not isinstance(name, str) or not name.strip():
+            raise InputError("need a non-empty string 'name'", path=source, line=number)
+        if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
+            raise InputError("'aliases' must be a list of non-empty strings", path=source, line=number)
+        yield {"label": entry["label"], "name": name.strip(), "aliases": [a.strip() for a in aliases]}
+
+
+def package_patterns() -> list[dict]:
+    """Every ``gazetteer_*.jsonl`` shipped in ``paperkg.data``."""
+    entries: list[dict] = []
+    for item in sorted(resources.files("paperkg.data").iterdir(), key=lambda p: p.name):
+        if item.name.startswith("gazetteer_") and item.name.endswith(".jsonl"):
+            entries.extend(parse_patterns(item.read_text(encoding="utf-8").splitlines(), item.name))
+    return entries
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def gazetteer_key(label: str, name: str) -> str:
+    return f"{label.lower()}:{name.lower()}"
+
+
+class Gazetteer:
+    """PhraseMatchers built once: names with uppercase or digits match exactly, lowercase names
+    match case-insensitively, with their plural."""
+
+    def __init__(self, nlp: Language):
+        self.nlp = nlp
+        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.size = 0
+
+    def add(self, entries: Iterable[dict]) -> None:
+        exact: dict[str, list[Doc]] = {}
+        lower: dict[str, list[Doc]] = {}
+        make = self.nlp.make_doc
+        for entry in entries:
+            match_id = f"{entry['label']}|{gazetteer_key(entry['label'], entry['name'])}"
+            for surface in {entry["name"], *entry["aliases"]}:
+                if surface.lower() == surface and not any(c.isdigit() for c in surface):
+                    words = surface.split()
+                    plural = " ".join([*words[:-1], _plural(words[-1])])
+                    lower.setdefault(match_id, []).extend([make(surface), make(plural)])
+                else:
+                    exact.setdefault(match_id, []).append(make(surface))
+                self.size += 1
+        for match_id, docs in exact.items():
+            self.exact.add(match_id, docs)
+        for match_id, docs in lower.items():
+            self.lower.add(match_id, docs)
+
+    def __call__(self, doc: Doc) -> list[Span]:
+        spans = []
+        strings = doc.vocab.strings
+        for matcher in (self.exact, self.lower):
+            for match_id, start, end in matcher(doc):
+                label, key = strings[match_id].split("|", 1)
+                spans.append(Span(doc, start, end, label=label, kb_id=key, span_id="gazetteer"))
+        return spans
+
+
+@Language.factory("paperkg_gazetteer")
+def make_gazetteer(nlp: Language, name: str) -> GazetteerComponent:
+    return GazetteerComponent(nlp)
+
+
+class GazetteerComponent:
+    """Gazetteer hits into ``doc.spans["paperkg_gaz"]``; patterns are loaded in ``initialize``."""
+
+    def __init__(self, nlp: Language):
+        self.gazetteer = Gazetteer(nlp)
+
+    def initialize(self, get_examples=None, *, nlp: Language | None = None,
+                   pattern_files: list[str] | None = None, package: bool = True) -> None:
+        entries = package_patterns() if package else []
+        for path in pattern_files or []:
+            entries.extend(read_patterns(path))
+        self.gazetteer.add(entries)
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc.spans[GAZ] = self.gazetteer(doc)
+        return doc
+
+
+# ---------------------------------------------------------------- contextual rules
+
+
+def is_namey(tok: Token) -> bool:
+    """Looks like part of a proper name: inner capitals (FedAvg, ReNO), letters with digits (MD17),
+    or a capital in mid-sentence (Lattice Proteins)."""
+    t = tok.text
+    if len(t) < 2 or not any(c.isalpha() for c in t):
+        return False
+    if any(c.isupper() for c in t[1:]):
+        return True
+    if any(c.isdigit() for c in t):
+        return t[0].isupper() or any(c.isupper() for c in t)
+    return t[0].isupper() and not tok.is_sent_start and tok.lower_ not in _COMMON_CAPS
+
+
+def is_acronymish(text: str) -> bool:
+    """Inner capitals or capitals with digits: FedAvg, ReNO, GPT-4, T2I-CompBench."""
+    return sum(c.isupper() for c in text) >= 2 or (text[:1].isupper() and any(c.isdigit() for c in text))
+
+
+def _name_run(doc: Doc, i: int) -> tuple[int, int]:
+    """Token range of the name around token i: namey tokens joined directly or by hyphens."""
+    start = end = i
+    while start > 0:
+        prev = doc[start - 1]
+        if is_namey(prev) or (prev.text == "-" and start > 1 and is_namey(doc[start - 2])):
+            start -= 1
+        else:
+            break
+    while end + 1 < len(doc):
+        nxt = doc[end + 1]
+        if is_namey(nxt) or (nxt.text in "-" and end + 2 < len(doc) and not doc[end + 1].whitespace_
+                             and (is_namey(doc[end + 2]) or doc[end + 2].is_digit)):
+            end += 1
+        elif nxt.like_num and not nxt.text.isalpha() and not doc[end].whitespace_:
+            end += 1
+        else:
+            break
+    return start, end + 1
+
+
+def _head_word(doc: Doc, end: int) -> str:
+    """Lower-case word right after a name ("CIFAR-10 dataset" -> "dataset")."""
+    return doc[end].lower_ if end < len(doc) else ""
+
+
+def _label_from_head(word: str) -> str | None:
+    if word in DATASET_WORDS and word not in ("tasks", "domains", "game", "games", "challenge"):
+        return "DATASET"
+    if word in METHOD_CUES and word not in METRICS:
+        return "METHOD"
+    return None
+
+
+def _label_of_long_form(long: Span) -> str | None:
+    last = long[-1].lower_
+    if last in METRICS:
+        return None
+    if last in TASK_HEADS and last not in WEAK_TASKS:
+        return "TASK"
+    if last in DATASET_WORDS:
+        return "DATASET"
+    if last in METHOD_CUES or last.rstrip("s") in METHOD_CUES:
+        return "METHOD"
+    if last in TASK_HEADS:
+        return "TASK"
+    return None
+
+
+def _trim_task_chunk(doc: Doc, head: Token) -> Span | None:
+    """The task name in a noun phrase headed by a task word: its compound/amod modifiers minus
+    evaluative ones ("accurate image classification" -> "image classification")."""
+    left = head.i
+    for child in reversed(list(head.lefts)):
+        if child.i != left - 1 and not (child.i < left - 1 and all(
+                t.dep_ in ("compound", "amod", "nmod", "punct", "npadvmod", "hmod", "det") for t in doc[child.i:left])):
+            break
+        if child.dep_ in ("compound", "amod", "nmod", "npadvmod", "hmod") or child.text == "-":
+            left = child.left_edge.i if child.left_edge.i >= left - 6 else child.i
+        else:
+            break
+    while left < head.i and (doc[left].lower_ in TASK_STOP or doc[left].is_punct or doc[left].like_num):
+        left += 1
+    span = doc[left : head.i + 1]
+    if any(t.lower_ in TASK_STOP or t.is_punct and t.text != "-" for t in span[:-1]):
+        # keep the contiguous tail after the last stop word
+        cut = max(t.i for t in span[:-1] if t.lower_ in TASK_STOP or (t.is_punct and t.text != "-")) + 1
+        span = doc[cut : head.i + 1]
+    if len(span) == 1 and head.lower_ not in BARE_TASKS:
+        return None
+    if head.lower_ in WEAK_TASKS and not any(t.lower_ in TASK_HEADS or is_namey(t) for t in span[:-1]) \
+            and len(span) < 2:
+        return None
+    return span
+
+
+def _noun_object_span(doc: Doc, tok: Token) -> tuple[int, int] | None:
+    """Name inside the object phrase headed by ``tok``: a name run if it has one."""
+    for t in tok.subtree:
+        if t.i > tok.i + 1 and t.dep_ in ("relcl", "acl", "prep") and t.head == tok:
+            break
+        if is_namey(t):
+            return _name_run(doc, t.i)
+    return None
+
+
+def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Doc, proposed: bool = False) -> None:
+    if isinstance(span, tuple):
+        span = doc[span[0] : span[1]]
+    while len(span) and (span[0].is_punct or span[0].lower_ in ("the", "a", "an", "our", "its", "their")):
+        span = span[1:]
+    while len(span) and span[-1].is_punct:
+        span = span[:-1]
+    if not len(span):
+        return
+    key = (span.start, span.end)
+    if key in out:
+        old = out[key]
+        out[key] = (old[0], old[1], old[2] or proposed)
+        return
+    out[key] = (label, rule, proposed)
+
+
+def _is_junk(span: Span, label: str) -> bool:
+    text = span.text.lower()
+    if text in FIELDS or text.rstrip("s") in FIELDS or text in GENERIC or text.rstrip("s") in GENERIC:
+        return True
+    if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
+        return True
+    if not any(c.isalpha() for c in text) or len(text) < 2:
+        return True
+    return False
+
+
+def rule_mentions(doc: Doc) -> tuple[list[Span], list[Span]]:
+    """All mentions of ``doc`` (from the gazetteer, abbreviations and parse rules), without
+    overlaps, and the subset the paper proposes."""
+    out: dict[tuple[int, int], tuple[str, str, bool]] = {}
+    gaz = list(doc.spans.get(GAZ, []))
+    gaz_keys = {(s.start, s.end): s.kb_id_ for s in gaz}
+    for span in gaz:
+        _add(out, span, span.label_, "gazetteer", doc)
+    short_labels: dict[str, str] = {}
+    for long, short in abbreviation_pairs(doc):
+        label = _label_of_long_form(long) or _label_from_head(_head_word(doc, short.end + 1))
+        if label is None and (long, short) and any(is_namey(t) for t in long):
+            label = "METHOD"
+        if label is None:
+            continue
+        _add(out, long, label, "abbreviation", doc)
+        _add(out, short, label, "abbreviation", doc)
+        short_labels[short.text] = label
+    proposed_keys: set[tuple[int, int]] = set()
+    has_parse = doc.has_annotation("DEP")
+    for tok in doc:
+        # acronyms defined earlier in the text
+        if tok.text in short_labels or (tok.text.endswith("s") and tok.text[:-1] in short_labels):
+            _add(out, doc[tok.i : tok.i + 1], short_labels.get(tok.text) or short_labels[tok.text[:-1]],
+                 "acronym", doc)
+        if not has_parse:
+            continue
+        low = tok.lower_
+        if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
+            for obj in _objects(tok):
+                found = _named_in(doc, obj)
+                if found:
+                    label = "DATASET" if _object_head(obj) in DATASET_WORDS else "METHOD"
+                    _add(out, found, label, "propose", doc, proposed=True)
+                    proposed_keys.add(found)
+        elif low in NAMING_VERBS:
+            # "a method called X", "termed X"
+            for child in tok.children:
+                if child.dep_ in ("oprd", "dobj", "attr", "xcomp", "npadvmod", "appos") and child.i > tok.i:
+                    found = _named_in(doc, child)
+                    if found:
+                        head = tok.head
+                        label = "DATASET" if head.lower_ in DATASET_WORDS else "METHOD"
+                        prop = _we_subject(head.head) or any(t.lower_ in ("novel", "new", "our") for t in head.subtree)
+                        _add(out, found, label, "called", doc, proposed=prop)
+                        if prop:
+                            proposed_keys.add(found)
+        elif tok.dep_ == "appos" and is_namey(tok.head) and any(
+                c.lower_ in ("novel", "new") for c in tok.children) and not any(
+                c.lower_ in ("novel", "new") for c in tok.head.children):
+            # "X, a novel method ..."
+            found = _name_run(doc, tok.head.i)
+            label = "DATASET" if tok.lower_ in DATASET_WORDS else "METHOD"
+            _add(out, found, label, "novel-appos", doc, proposed=True)
+            proposed_keys.add(found)
+        elif low == "our" and tok.dep_ == "poss":
+            found = _named_in(doc, tok.head)
+            if found and found[0] > tok.i:
+                label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
+                _add(out, found, label, "our", doc, proposed=True)
+                proposed_keys.add(found)
+        elif low in TASK_HEADS and tok.pos_ in ("NOUN", "PROPN"):
+            span = _trim_task_chunk(doc, tok)
+            if span is not None:
+                _add(out, span, "TASK", "task-head", doc)
+        elif is_namey(tok) and (tok.i == 0 or not is_namey(doc[tok.i - 1])):
+            start, end = _name_run(doc, tok.i)
+            label = _label_from_head(_head_word(doc, end))
+            if label:
+                _add(out, (start, end), label, "name-head", doc)
+            elif tok.dep_ == "pobj" and tok.head.lower_ in ("on", "across") and _eval_context(tok.head):
+                _add(out, (start, end), "DATASET", "evaluated-on", doc)
+            elif is_acronymish(doc[start:end].text) and any(c.islower() for c in doc[start:end].text):
+                _add(out, (start, end), "METHOD", "camel-name", doc)
+    if has_parse:
+        _propagate_conjuncts(doc, out)
+    return _finalize(doc, out, gaz_keys, proposed_keys)
+
+
+def _we_subject(verb: Token) -> bool:
+    for child in verb.children:
+        if child.dep_ in ("nsubj", "nsubjpass") and child.lower_ in ("we", "paper", "work", "study"):
+            return True
+    if verb.dep_ in ("conj", "xcomp", "advcl") and verb.head is not verb:
+        return _we_subject(verb.head)
+    return False
+
+
+def _objects(verb: Token) -> list[Token]:
+    objs = [c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd")]
+    if not objs and verb.dep_ == "conj":
+        pass
+    for obj in list(objs):
+        objs.extend(c for c in obj.children if c.dep_ == "conj")
+    return objs
+
+
+def _object_head(tok: Token) -> str:
+    for child in tok.children:
+        if child.dep_ == "appos":
+            return child.lower_ if child.lower_ in DATASET_WORDS else tok.lower_
+    return tok.lower_
+
+
+def _named_in(doc: Doc, tok: Token) -> tuple[int, int] | None:
+    """A name in the phrase headed by ``tok``: the head itself, its appositive, or a name
+    introduced by "called/named X"."""
+    if is_namey(tok):
+        return _name_run(doc, tok.i)
+    for child in tok.children:
+        if child.dep_ == "appos" and is_namey(child):
+            return _name_run(doc, child.i)
+    for child in tok.lefts:
+        if child.dep_ in ("compound", "amod", "nmod") and is_namey(child):
+            return _name_run(doc, child.i)
+    return None
+
+
+def _eval_context(prep: Token) -> bool:
+    head = prep.head
+    for _ in range(3):
+        if head.lower_ in EVAL_WORDS:
+            return True
+        if head.head is head:
+            break
+        head = head.head
+    return False
+
+
+def _propagate_conjuncts(doc: Doc, out: dict) -> None:
+    """Names coordinated with a labelled name share its label ("MNIST, CIFAR-10, and SVHN")."""
+    by_end = {end - 1: (start, end, val) for (start, end), val in out.items()}
+    for last, (start, end, (label, rule, _)) in list(by_end.items()):
+        if label == "TASK":
+            continue
+        head = doc[last]
+        for other in list(head.conjuncts):
+            if (other.i in by_end) or not is_namey(other):
+                continue
+            s, e = _name_run(doc, other.i)
+            _add(out, (s, e), label, "conjunct", doc)
+
+
+def _finalize(doc: Doc, out: dict, gaz_keys: dict, proposed_keys: set) -> tuple[list[Span], list[Span]]:
+    # Longer spans win; among equals, gazetteer and proposal evidence win.
+    order = {"propose": 0, "called": 0, "novel-appos": 0, "our": 1, "abbreviation": 1, "gazetteer": 2}
+    items = sorted(out.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), order.get(kv[1][1], 3), kv[0][0]))
+    taken = bytearray(len(doc))
+    spans: list[Span] = []
+    proposed: list[Span] = []
+    for (start, end), (label, rule, prop) in items:
+        if any(taken[start:end]):
+            continue
+        span = Span(doc, start, end, label=label, kb_id=gaz_keys.get((start, end), ""), span_id=rule)
+        if _is_junk(span, label):
+            continue
+        taken[start:end] = b"\x01" * (end - start)
+        spans.append(span)
+        if prop:
+            proposed.append(span)
+    spans.sort(key=lambda s: s.start)
+    proposed.sort(key=lambda s: s.start)
+    return spans, proposed
+
+
+@Language.factory("paperkg_rules")
+def make_rules(nlp: Language, name: str) -> RuleComponent:
+    return RuleComponent()
+
+
+class RuleComponent:
+    """Final mentions into ``doc.spans["paperkg"]`` and ``doc.spans["paperkg_proposed"]``."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        spans, proposed = rule_mentions(doc)
+        doc.spans[FINAL] = spans
+        doc.spans[PROPOSED] = proposed
+        return doc
+
+
+PIPES = ("paperkg_abbreviations", "paperkg_gazetteer", "paperkg_rules")

@@ -1,0 +1,182 @@
+"""One entity per thing: merge names within a paper and across the corpus, and give stable keys.
+
+Names are compared by a *match key*: Unicode and case folded, LaTeX dropped, hyphens, spaces and
+punctuation removed, a final plural "s" and size variants ("ImageNet 32x32", "ImageNet-1k") dropped.
+So "Meta-World" = "Metaworld", "graph neural networks" = "Graph Neural Network".
+Acronyms join their long forms through the aliases the extractor found ("Reward-based Noise
+Optimization (ReNO)"); an acronym that several different long forms claim joins none of them but the
+most frequent.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+
+from .models import Entity, PaperExtraction
+from .textnorm import clean_text
+
+_SIZE = re.compile(r"(?:[\s\-_]*\(?\d+\s*[x×]\s*\d+\)?|[\s\-_]+\d+(?:\.\d+)?[km]\b)$", re.IGNORECASE)
+_NON_ALNUM = re.compile(r"[^0-9a-z]+")
+_SPACES = re.compile(r"[\s\-_\u2010-\u2015]+")
+_GENERIC_TAIL = frozenset(
+    "task tasks problem dataset datasets benchmark benchmarks method methods model framework algorithm".split()
+)
+
+
+def readable(name: str) -> str:
+    """Lower-case display form used in keys: LaTeX stripped, hyphens/underscores -> spaces,
+    leading "the" and a trailing generic head dropped, size variant dropped."""
+    text = unicodedata.normalize("NFKC", clean_text(name)).strip()
+    text = _SIZE.sub("", text) or text
+    words = _SPACES.sub(" ", text.lower()).split()
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
+    if len(words) > 1 and words[-1] in _GENERIC_TAIL:
+        words = words[:-1]
+    return " ".join(words)
+
+
+def match_key(name: str) -> str:
+    """Key under which two names are the same entity (see module docstring)."""
+    words = readable(name).split()
+    if words and len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss"):
+        words[-1] = words[-1][:-1]
+    return _NON_ALNUM.sub("", " ".join(words))
+
+
+def is_short_form(name: str) -> bool:
+    """A single-token acronym-like name (ReNO, SDXL, GPT-4), as opposed to a long form."""
+    return " " not in name.strip() and sum(c.isupper() for c in name) >= 2
+
+
+def canonical(names: Iterable[str]) -> str:
+    """The most specific full name: the most frequent long form (ties: the longer), else the most
+    frequent name."""
+    names = list(names)
+    counts = Counter(names)
+    longs = [n for n in counts if not is_short_form(n)]
+    pool = longs or list(counts)
+    return max(pool, key=lambda n: (counts[n], len(n.split()), len(n), n))
+
+
+class _UnionFind:
+    def __init__(self, n: int):
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def _merge_group(entities: list[Entity], key: str | None) -> Entity:
+    names = [e.name for e in entities for _ in range(max(1, len(e.mentions)))]
+    all_names = [n for e in entities for n in (e.name, *e.aliases)]
+    name = canonical(names + all_names)
+    seen = {match_key(name)}
+    aliases = []
+    for n in all_names:
+        k = match_key(n)
+        if k not in seen:
+            seen.add(k)
+            aliases.append(n)
+    mentions = sorted({(m.start, m.end): m for e in entities for m in e.mentions}.values(),
+                      key=lambda m: (m.start, m.end))
+    return Entity(label=entities[0].label, name=name, aliases=aliases,
+                  proposed=any(e.proposed for e in entities), mentions=mentions, key=key)
+
+
+def _groups(entities: list[Entity]) -> list[list[int]]:
+    """Indices of ``entities`` grouped into one entity each (same label only)."""
+    uf = _UnionFind(len(entities))
+    long_owner: dict[tuple[str, str], int] = {}
+    short_users: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for i, e in enumerate(entities):
+        for n in (e.name, *e.aliases):
+            k = (e.label, match_key(n))
+            if not k[1]:
+                continue
+            if is_short_form(n):
+                short_users[k].append(i)
+            elif k in long_owner:
+                uf.union(long_owner[k], i)
+            else:
+                long_owner[k] = i
+    # Short forms: join the group(s) of the long forms they stand for, unless ambiguous.
+    for k, users in short_users.items():
+        if k in long_owner:
+            users = [*users, long_owner[k]]
+        with_long: Counter[int] = Counter()
+        for i in users:
+            if any(not is_short_form(n) for n in (entities[i].name, *entities[i].aliases)):
+                with_long[uf.find(i)] += 1
+        if len(with_long) <= 1:
+            for i in users[1:]:
+                uf.union(users[0], i)
+        else:
+            target = with_long.most_common(1)[0][0]
+            for i in users:
+                if uf.find(i) not in with_long:
+                    uf.union(target, i)
+    groups: dict[int, list[int]] = defaultdict(list)
+    for i in range(len(entities)):
+        groups[uf.find(i)].append(i)
+    return list(groups.values())
+
+
+def entity_key(label: str, entities: list[Entity], name: str) -> str:
+    """Stable key: the gazetteer key when the extractor found one, else label + readable name."""
+    keys = Counter(e.key for e in entities if e.key)
+    if keys:
+        return keys.most_common(1)[0][0]
+    return f"{label.lower()}:{readable(name)}"
+
+
+def merge_paper(entities: list[Entity]) -> list[Entity]:
+    """Merge one paper's entities that name the same thing; keys are left as the extractor set them."""
+    merged = []
+    for group in _groups(entities):
+        members = [entities[i] for i in group]
+        keys = Counter(e.key for e in members if e.key)
+        merged.append(_merge_group(members, keys.most_common(1)[0][0] if keys else None))
+    merged.sort(key=lambda e: (e.mentions[0].start if e.mentions else 1 << 30, e.label, e.name))
+    return merged
+
+
+def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
+    """Corpus-wide resolution: same thing -> same canonical name, aliases and ``key`` in every paper;
+    within a paper, one Entity per thing."""
+    flat: list[tuple[int, Entity]] = [(p, e) for p, ex in enumerate(extractions) for e in ex.entities]
+    entities = [e for _, e in flat]
+    group_of = [0] * len(entities)
+    info: list[tuple[str, list[str], str]] = []
+    for g, group in enumerate(_groups(entities)):
+        members = [entities[i] for i in group]
+        merged = _merge_group(members, None)
+        info.append((merged.name, merged.aliases, entity_key(merged.label, members, merged.name)))
+        for i in group:
+            group_of[i] = g
+    per_paper: list[dict[int, list[Entity]]] = [defaultdict(list) for _ in extractions]
+    for i, (p, e) in enumerate(flat):
+        per_paper[p][group_of[i]].append(e)
+    out = []
+    for ex, groups in zip(extractions, per_paper):
+        entities_out = []
+        for g, members in groups.items():
+            name, aliases, key = info[g]
+            local = _merge_group(members, key)
+            local_names = {match_key(n) for e in members for n in (e.name, *e.aliases)}
+            local_aliases = [a for a in aliases if match_key(a) in local_names and match_key(a) != match_key(name)]
+            entities_out.append(local.model_copy(update={"name": name, "aliases": local_aliases}))
+        entities_out.sort(key=lambda e: (e.mentions[0].start if e.mentions else 1 << 30, e.label, e.name))
+        out.append(PaperExtraction(id=ex.id, entities=entities_out))
+    return out

@@ -1,0 +1,123 @@
+"""Clean abstract text for spaCy while keeping a map back to the original characters.
+
+Real abstracts carry LaTeX (``\\textbf{FedDA}``, ``$S^{2}$-SAM``, ``$\\tilde{O}(K^{-1})$``), sentence
+breaks that lost their space ("of LLMs.To overcome") and Unicode variants (ligatures, non-breaking
+spaces, typographic hyphens). The parser does better on clean text, but mentions must be offsets
+into the abstract exactly as given, so the cleaner records which original characters every clean
+character came from.
+
+The clean text is a sequence of pieces: a *copy* of ``original[a:b]`` (clean characters map one to
+one) or a *replacement* (its clean characters, possibly none, stand for the whole ``original[a:b]``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass
+
+# Formatting commands whose argument is the text itself: \textbf{X} -> X.
+_WRAPPERS = (
+    "textbf|textit|texttt|textsc|textrm|textsf|emph|text|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|"
+    "mathbb|mathfrak|mathscr|boldsymbol|bm|operatorname|underline|overline|tilde|hat|bar|vec|dot|"
+    "widetilde|widehat|textnormal|mbox|hbox|url"
+)
+_TOKEN = re.compile(
+    r"(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
+    r"|(?P<esc>\\[%&$#_{}])"                      # escaped character: keep the character
+    r"|(?P<times>\\times\b)"                      # 32\times32 -> 32x32
+    r"|(?P<cmd>\\[A-Za-z]+\s?)"                   # other command (\epsilon, \cite): keep its name
+    r"|(?P<script>[\^_](?=\{))|(?P<brace>[{}$])"  # math scripts and group markers: dropped
+    r"|(?P<glue>(?<=[a-z0-9)\]])\.(?=[A-Z][a-z]))"  # "LLMs.To" -> "LLMs. To"
+    r"|(?P<wide>[^\x00-\x7f])"                    # non-ASCII: Unicode-normalize one character
+)
+_CHAR_MAP = {
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
+    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": "",
+    "\u200c": "", "\u200d": "", "\ufeff": "", "\u00ad": "",
+}
+_NEEDS_WORK = re.compile(r"[\\{}$^_]|[^\x00-\x7f]|[a-z0-9)\]]\.[A-Z][a-z]")
+
+
+@dataclass(frozen=True, slots=True)
+class CleanText:
+    """Clean text plus the piece table mapping it back to ``original``."""
+
+    original: str
+    text: str
+    # Parallel lists, one entry per piece: clean start, original start, original end, is_copy.
+    _clean_starts: tuple[int, ...]
+    _orig_starts: tuple[int, ...]
+    _orig_ends: tuple[int, ...]
+    _copies: tuple[bool, ...]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """Original ``(start, end)`` of the clean span ``[start, end)`` (end exclusive, non-empty)."""
+        if not self._clean_starts:
+            return start, end
+        i = bisect_right(self._clean_starts, start) - 1
+        o_start = self._orig_starts[i] + (start - self._clean_starts[i] if self._copies[i] else 0)
+        j = bisect_right(self._clean_starts, end - 1) - 1
+        o_end = self._orig_starts[j] + (end - self._clean_starts[j]) if self._copies[j] else self._orig_ends[j]
+        return o_start, o_end
+
+
+def _char(ch: str) -> str:
+    mapped = _CHAR_MAP.get(ch)
+    if mapped is not None:
+        return mapped
+    return unicodedata.normalize("NFKC", ch)
+
+
+def clean(original: str) -> CleanText:
+    """Clean ``original`` (see module docstring). Text needing no work maps by identity."""
+    if not _NEEDS_WORK.search(original):
+        return CleanText(original, original, (), (), (), ())
+    pieces: list[str] = []
+    c_starts: list[int] = []
+    o_starts: list[int] = []
+    o_ends: list[int] = []
+    copies: list[bool] = []
+    pos = 0  # original position
+    length = 0  # clean length so far
+
+    def add(text: str, a: int, b: int, copy: bool) -> None:
+        nonlocal length
+        if not text:
+            return
+        pieces.append(text)
+        c_starts.append(length)
+        o_starts.append(a)
+        o_ends.append(b)
+        copies.append(copy)
+        length += len(text)
+
+    for m in _TOKEN.finditer(original):
+        a, b = m.span()
+        if a > pos:
+            add(original[pos:a], pos, a, True)
+        kind = m.lastgroup
+        if kind == "esc":
+            add(original[b - 1], b - 1, b, True)
+        elif kind == "times":
+            add("x", a, b, False)
+        elif kind == "cmd":
+            name = m.group().rstrip()
+            add(name[1:], a + 1, a + len(name), True)
+        elif kind == "glue":
+            add(".", a, b, True)
+            add(" ", b, b, False)
+        elif kind == "wide":
+            ch = m.group()
+            out = _char(ch)
+            add(out, a, b, out == ch)
+        pos = b
+    if pos < len(original):
+        add(original[pos:], pos, len(original), True)
+    return CleanText(original, "".join(pieces), tuple(c_starts), tuple(o_starts), tuple(o_ends), tuple(copies))
+
+
+def clean_text(original: str) -> str:
+    """Just the clean text (for names, titles and tests)."""
+    return clean(original).text
