@@ -26,6 +26,12 @@ def unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture(scope="session")
+def require() -> Callable[[str], None]:
+    """`require(reason)` skips (or, in CI, fails) a test whose tool or service is missing."""
+    return unavailable
+
+
 @dataclass(frozen=True)
 class BoltTarget:
     """Where the session's Bolt server is; `server` is None for an external one."""
