@@ -263,17 +263,24 @@ class GazetteerComponent:
 
 # ---------------------------------------------------------------- contextual rules
 
+TECH_HEADS = LEX["tech_heads"]
+GENERIC_TECH = LEX["generic_tech_heads"]
+INTRO_TASK = LEX["intro_task_objects"]
+_MOD_DEPS = frozenset(("compound", "amod", "nmod", "npadvmod", "hmod", "nummod", "quantmod"))
+_LIST_CUES = frozenset(("as", "including", "like", "e.g.", "e.g"))
+_ORDER = {"propose": 0, "called": 0, "novel-appos": 0, "our": 1, "abbreviation": 1, "gazetteer": 2}
+
 
 def is_namey(tok: Token) -> bool:
     """Looks like part of a proper name: inner capitals (FedAvg, ReNO), letters with digits (MD17),
     or a capital in mid-sentence (Lattice Proteins)."""
     t = tok.text
-    if len(t) < 2 or not any(c.isalpha() for c in t):
+    if len(t) < 2 or not any(c.isalpha() for c in t) or tok.like_url or "/" in t:
         return False
     if any(c.isupper() for c in t[1:]):
         return True
     if any(c.isdigit() for c in t):
-        return t[0].isupper() or any(c.isupper() for c in t)
+        return any(c.isupper() for c in t)
     return t[0].isupper() and not tok.is_sent_start and tok.lower_ not in _COMMON_CAPS
 
 
@@ -282,25 +289,53 @@ def is_acronymish(text: str) -> bool:
     return sum(c.isupper() for c in text) >= 2 or (text[:1].isupper() and any(c.isdigit() for c in text))
 
 
+def _glued(doc: Doc, i: int) -> bool:
+    """Token i is joined to the next one by a hyphen without spaces ("text-to-image")."""
+    return i + 1 < len(doc) and not doc[i].whitespace_ and (doc[i].text == "-" or doc[i + 1].text == "-")
+
+
 def _name_run(doc: Doc, i: int) -> tuple[int, int]:
     """Token range of the name around token i: namey tokens joined directly or by hyphens."""
     start = end = i
     while start > 0:
         prev = doc[start - 1]
-        if is_namey(prev) or (prev.text == "-" and start > 1 and is_namey(doc[start - 2])):
+        if is_namey(prev) or (_glued(doc, start - 1) and start > 1 and (is_namey(doc[start - 2]) or prev.text != "-")):
             start -= 1
         else:
             break
     while end + 1 < len(doc):
         nxt = doc[end + 1]
-        if is_namey(nxt) or (nxt.text in "-" and end + 2 < len(doc) and not doc[end + 1].whitespace_
-                             and (is_namey(doc[end + 2]) or doc[end + 2].is_digit)):
+        if is_namey(nxt) or (_glued(doc, end) and end + 2 < len(doc) and nxt.text == "-" and not nxt.whitespace_):
             end += 1
-        elif nxt.like_num and not nxt.text.isalpha() and not doc[end].whitespace_:
+        elif not doc[end].whitespace_ and (nxt.like_num or _glued(doc, end)) and nxt.text not in "()[],;:.":
             end += 1
         else:
             break
+    while doc[start].text == "-" and start < i:
+        start += 1
+    while doc[end].text == "-" and end > i:
+        end -= 1
     return start, end + 1
+
+
+def _left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
+    """Start of the contiguous pre-modifiers of ``head`` ("restarted dual averaging"), stopping at
+    determiners, prepositions and the words in ``stop``."""
+    start = head.i
+    j = head.i - 1
+    while j >= 0:
+        t = doc[j]
+        if t.lower_ in stop or t.is_punct and t.text != "-" or t.like_url:
+            break
+        inside = head.i - 6 <= t.head.i <= head.i and t.head.i >= j
+        if _glued(doc, j) or (t.dep_ in _MOD_DEPS and inside) or (t.text == "-" and j > 0 and _glued(doc, j - 1)):
+            start = j
+            j -= 1
+        else:
+            break
+    while start < head.i and (doc[start].text == "-" or doc[start].lower_ in stop):
+        start += 1
+    return start
 
 
 def _head_word(doc: Doc, end: int) -> str:
@@ -309,7 +344,7 @@ def _head_word(doc: Doc, end: int) -> str:
 
 
 def _label_from_head(word: str) -> str | None:
-    if word in DATASET_WORDS and word not in ("tasks", "domains", "game", "games", "challenge"):
+    if word in DATASET_WORDS and word not in ("tasks", "domains", "game", "games", "challenge", "collection"):
         return "DATASET"
     if word in METHOD_CUES and word not in METRICS:
         return "METHOD"
@@ -318,54 +353,51 @@ def _label_from_head(word: str) -> str | None:
 
 def _label_of_long_form(long: Span) -> str | None:
     last = long[-1].lower_
+    if "-to-" in long.text.lower() and last not in METHOD_CUES | DATASET_WORDS:
+        return "TASK"
     if last in METRICS:
         return None
     if last in TASK_HEADS and last not in WEAK_TASKS:
         return "TASK"
-    if last in DATASET_WORDS:
+    if last in DATASET_WORDS or last.startswith("bench"):
         return "DATASET"
-    if last in METHOD_CUES or last.rstrip("s") in METHOD_CUES:
+    if last in METHOD_CUES or last.rstrip("s") in METHOD_CUES or last in TECH_HEADS:
         return "METHOD"
     if last in TASK_HEADS:
         return "TASK"
     return None
 
 
-def _trim_task_chunk(doc: Doc, head: Token) -> Span | None:
-    """The task name in a noun phrase headed by a task word: its compound/amod modifiers minus
-    evaluative ones ("accurate image classification" -> "image classification")."""
-    left = head.i
-    for child in reversed(list(head.lefts)):
-        if child.i != left - 1 and not (child.i < left - 1 and all(
-                t.dep_ in ("compound", "amod", "nmod", "punct", "npadvmod", "hmod", "det") for t in doc[child.i:left])):
-            break
-        if child.dep_ in ("compound", "amod", "nmod", "npadvmod", "hmod") or child.text == "-":
-            left = child.left_edge.i if child.left_edge.i >= left - 6 else child.i
-        else:
-            break
-    while left < head.i and (doc[left].lower_ in TASK_STOP or doc[left].is_punct or doc[left].like_num):
-        left += 1
-    span = doc[left : head.i + 1]
-    if any(t.lower_ in TASK_STOP or t.is_punct and t.text != "-" for t in span[:-1]):
-        # keep the contiguous tail after the last stop word
-        cut = max(t.i for t in span[:-1] if t.lower_ in TASK_STOP or (t.is_punct and t.text != "-")) + 1
-        span = doc[cut : head.i + 1]
-    if len(span) == 1 and head.lower_ not in BARE_TASKS:
+def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
+    """The task name in a noun phrase headed by a task word, evaluative modifiers dropped
+    ("accurate image classification" -> "image classification")."""
+    span = doc[_left_edge(doc, head, TASK_STOP) : head.i + 1]
+    mods = [t for t in span[:-1] if t.text != "-"]
+    if not mods:
+        return span if allow_bare or head.lower_ in BARE_TASKS else None
+    if head.lower_ in WEAK_TASKS and not any(
+            t.pos_ in ("NOUN", "PROPN") or is_namey(t) or _glued(doc, t.i) for t in mods):
         return None
-    if head.lower_ in WEAK_TASKS and not any(t.lower_ in TASK_HEADS or is_namey(t) for t in span[:-1]) \
-            and len(span) < 2:
+    if span.text.lower() in FIELDS:
         return None
     return span
 
 
-def _noun_object_span(doc: Doc, tok: Token) -> tuple[int, int] | None:
-    """Name inside the object phrase headed by ``tok``: a name run if it has one."""
-    for t in tok.subtree:
-        if t.i > tok.i + 1 and t.dep_ in ("relcl", "acl", "prep") and t.head == tok:
-            break
-        if is_namey(t):
-            return _name_run(doc, t.i)
-    return None
+def method_span(doc: Doc, head: Token) -> Span | None:
+    """A technique named by a noun phrase: "dual averaging", "diffusion models",
+    "adaptive gradient methods"; a bare generic head ("models") is not one."""
+    span = doc[_left_edge(doc, head, TASK_STOP) : head.i + 1]
+    mods = [t for t in span[:-1] if t.text != "-"]
+    if not mods:
+        return None
+    if head.lower_ in GENERIC_TECH:
+        if not any(t.pos_ in ("NOUN", "PROPN") or is_namey(t) or _glued(doc, t.i) for t in mods):
+            return None
+        if doc[span.start : head.i].text.lower() in FIELDS:
+            return None
+    if any(t.lower_ in TASK_HEADS and t.lower_ not in WEAK_TASKS for t in mods[-1:]):
+        return None  # "classification models" are models for a task, not a technique name
+    return span
 
 
 def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Doc, proposed: bool = False) -> None:
@@ -373,14 +405,15 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
         span = doc[span[0] : span[1]]
     while len(span) and (span[0].is_punct or span[0].lower_ in ("the", "a", "an", "our", "its", "their")):
         span = span[1:]
-    while len(span) and span[-1].is_punct:
+    while len(span) and span[-1].is_punct and span[-1].text != ")":
         span = span[:-1]
-    if not len(span):
+    if not len(span) or span.text.count("(") != span.text.count(")"):
         return
     key = (span.start, span.end)
     if key in out:
         old = out[key]
-        out[key] = (old[0], old[1], old[2] or proposed)
+        better = _ORDER.get(rule, 3) < _ORDER.get(old[1], 3)
+        out[key] = (label if better else old[0], rule if better else old[1], old[2] or proposed)
         return
     out[key] = (label, rule, proposed)
 
@@ -391,103 +424,204 @@ def _is_junk(span: Span, label: str) -> bool:
         return True
     if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
         return True
-    if not any(c.isalpha() for c in text) or len(text) < 2:
+    if not any(c.isalpha() for c in text) or len(text) < 2 or any(t.like_url for t in span):
         return True
     return False
 
 
-def rule_mentions(doc: Doc) -> tuple[list[Span], list[Span]]:
-    """All mentions of ``doc`` (from the gazetteer, abbreviations and parse rules), without
-    overlaps, and the subset the paper proposes."""
-    out: dict[tuple[int, int], tuple[str, str, bool]] = {}
-    gaz = list(doc.spans.get(GAZ, []))
-    gaz_keys = {(s.start, s.end): s.kb_id_ for s in gaz}
-    for span in gaz:
-        _add(out, span, span.label_, "gazetteer", doc)
-    short_labels: dict[str, str] = {}
-    for long, short in abbreviation_pairs(doc):
-        label = _label_of_long_form(long) or _label_from_head(_head_word(doc, short.end + 1))
-        if label is None and (long, short) and any(is_namey(t) for t in long):
-            label = "METHOD"
-        if label is None:
-            continue
-        _add(out, long, label, "abbreviation", doc)
-        _add(out, short, label, "abbreviation", doc)
-        short_labels[short.text] = label
-    proposed_keys: set[tuple[int, int]] = set()
-    has_parse = doc.has_annotation("DEP")
-    for tok in doc:
-        # acronyms defined earlier in the text
-        if tok.text in short_labels or (tok.text.endswith("s") and tok.text[:-1] in short_labels):
-            _add(out, doc[tok.i : tok.i + 1], short_labels.get(tok.text) or short_labels[tok.text[:-1]],
-                 "acronym", doc)
-        if not has_parse:
-            continue
-        low = tok.lower_
+class _Rules:
+    """One pass of the contextual rules over a parsed doc; collects candidate spans in ``out``."""
+
+    def __init__(self, doc: Doc):
+        self.doc = doc
+        self.out: dict[tuple[int, int], tuple[str, str, bool]] = {}
+        self.pairs = abbreviation_pairs(doc)
+
+    def add(self, span, label: str, rule: str, proposed: bool = False) -> None:
+        _add(self.out, span, label, rule, self.doc, proposed)
+
+    def run(self) -> dict:
+        doc = self.doc
+        for span in doc.spans.get(GAZ, []):
+            self.add(span, span.label_, "gazetteer")
+        short_labels = self.abbreviations()
+        has_parse = doc.has_annotation("DEP")
+        for tok in doc:
+            text = tok.text
+            if text in short_labels or (text.endswith("s") and text[:-1] in short_labels):
+                self.add(doc[tok.i : tok.i + 1], short_labels.get(text) or short_labels[text[:-1]], "acronym")
+            if has_parse and not tok.like_url:
+                self.token_rules(tok)
+        if has_parse:
+            self.conjuncts()
+        return self.out
+
+    def abbreviations(self) -> dict[str, str]:
+        short_labels: dict[str, str] = {}
+        doc = self.doc
+        for long, short in self.pairs:
+            label = _label_of_long_form(long) or _label_from_head(_head_word(doc, short.end + 1))
+            if label is None and any(is_namey(t) for t in long):
+                label = "METHOD"
+            if label is None or long.text.lower() in FIELDS:
+                continue
+            self.add(long, label, "abbreviation")
+            self.add(short, label, "abbreviation")
+            short_labels[short.text] = label
+        return short_labels
+
+    def token_rules(self, tok: Token) -> None:
+        doc, low = self.doc, tok.lower_
         if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
             for obj in _objects(tok):
-                found = _named_in(doc, obj)
-                if found:
-                    label = "DATASET" if _object_head(obj) in DATASET_WORDS else "METHOD"
-                    _add(out, found, label, "propose", doc, proposed=True)
-                    proposed_keys.add(found)
-        elif low in NAMING_VERBS:
-            # "a method called X", "termed X"
-            for child in tok.children:
-                if child.dep_ in ("oprd", "dobj", "attr", "xcomp", "npadvmod", "appos") and child.i > tok.i:
-                    found = _named_in(doc, child)
-                    if found:
-                        head = tok.head
-                        label = "DATASET" if head.lower_ in DATASET_WORDS else "METHOD"
-                        prop = _we_subject(head.head) or any(t.lower_ in ("novel", "new", "our") for t in head.subtree)
-                        _add(out, found, label, "called", doc, proposed=prop)
-                        if prop:
-                            proposed_keys.add(found)
-        elif tok.dep_ == "appos" and is_namey(tok.head) and any(
-                c.lower_ in ("novel", "new") for c in tok.children) and not any(
-                c.lower_ in ("novel", "new") for c in tok.head.children):
-            # "X, a novel method ..."
-            found = _name_run(doc, tok.head.i)
-            label = "DATASET" if tok.lower_ in DATASET_WORDS else "METHOD"
-            _add(out, found, label, "novel-appos", doc, proposed=True)
-            proposed_keys.add(found)
+                self.proposal(obj, tok)
+        elif low in NAMING_VERBS and tok.i + 1 < len(doc):
+            self.naming(tok)
+        elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in ("novel", "new") for c in tok.children):
+            label = "DATASET" if low in DATASET_WORDS else "METHOD"
+            self.add(_name_run(doc, tok.head.i), label, "novel-appos", proposed=True)
         elif low == "our" and tok.dep_ == "poss":
             found = _named_in(doc, tok.head)
             if found and found[0] > tok.i:
                 label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
-                _add(out, found, label, "our", doc, proposed=True)
-                proposed_keys.add(found)
-        elif low in TASK_HEADS and tok.pos_ in ("NOUN", "PROPN"):
-            span = _trim_task_chunk(doc, tok)
-            if span is not None:
-                _add(out, span, "TASK", "task-head", doc)
-        elif is_namey(tok) and (tok.i == 0 or not is_namey(doc[tok.i - 1])):
-            start, end = _name_run(doc, tok.i)
-            label = _label_from_head(_head_word(doc, end))
-            if label:
-                _add(out, (start, end), label, "name-head", doc)
-            elif tok.dep_ == "pobj" and tok.head.lower_ in ("on", "across") and _eval_context(tok.head):
-                _add(out, (start, end), "DATASET", "evaluated-on", doc)
-            elif is_acronymish(doc[start:end].text) and any(c.islower() for c in doc[start:end].text):
-                _add(out, (start, end), "METHOD", "camel-name", doc)
-    if has_parse:
-        _propagate_conjuncts(doc, out)
-    return _finalize(doc, out, gaz_keys, proposed_keys)
+                self.add(found, label, "our", proposed=True)
+        elif low in _LIST_CUES and tok.dep_ == "prep" and (low != "as" or doc[tok.i - 1].lower_ == "such"):
+            self.such_as(tok)
+        if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
+            if low in TASK_HEADS:
+                span = task_span(doc, tok)
+                if span is not None:
+                    self.add(span, "TASK", "task-head")
+            elif low in ("task", "tasks", "problem", "problems") and tok.i > 0 and doc[tok.i - 1].lower_ in TASK_HEADS:
+                span = task_span(doc, doc[tok.i - 1], allow_bare=True)
+                if span is not None:
+                    self.add(span, "TASK", "task-noun")
+            if low in TECH_HEADS:
+                span = method_span(doc, tok)
+                if span is not None:
+                    self.add(span, "METHOD", "technique")
+        if is_namey(tok) and (tok.i == 0 or not is_namey(doc[tok.i - 1])):
+            self.name(tok)
+
+    def name(self, tok: Token) -> None:
+        doc = self.doc
+        start, end = _name_run(doc, tok.i)
+        name = doc[start:end].text
+        head = _head_word(doc, end)
+        label = _label_from_head(head)
+        # "DeepMind control suite": a name, a few lower-case words, then a dataset word
+        for k in range(end, min(end + 3, len(doc))):
+            if doc[k].lower_ in DATASET_WORDS and doc[k].lower_ not in ("tasks", "domains", "collection"):
+                if k > end and all(t.is_alpha and t.is_lower for t in doc[end:k]):
+                    self.add((start, k + 1), "DATASET", "name-suite")
+                    return
+                break
+        if "bench" in name.lower() or name.lower().endswith(("gym", "suite")):
+            label = "DATASET"
+        if label:
+            self.add((start, end), label, "name-head")
+        elif tok.dep_ == "pobj" and tok.head.lower_ in ("on", "across") and _eval_context(tok.head):
+            self.add((start, end), "DATASET", "evaluated-on")
+        elif is_acronymish(name) and any(c.islower() for c in name) and end - start <= 3:
+            self.add((start, end), "METHOD", "camel-name")
+
+    def proposal(self, obj: Token, verb: Token) -> None:
+        doc = self.doc
+        head = _object_head(obj)
+        if obj.lower_ in INTRO_TASK:
+            return
+        label = "DATASET" if head in DATASET_WORDS else "METHOD"
+        found = _named_in(doc, obj)
+        if found is None:
+            for long, short in self.pairs:
+                if obj.left_edge.i <= long.start and short.end <= obj.right_edge.i + 1:
+                    found = (long.start, long.end)
+                    self.add(short, label, "propose", proposed=True)
+                    break
+        if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
+            span = method_span(doc, obj)
+            found = (span.start, span.end) if span is not None else None
+        if found is not None:
+            self.add(found, label, "propose", proposed=True)
+
+    def naming(self, tok: Token) -> None:
+        """"a strategy, dubbed *proximal matching*", "which we call the inflated argmax"."""
+        doc = self.doc
+        nxt = tok.i + 1
+        while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].lower_ in ("the", "a", "an", "as")):
+            nxt += 1
+        if nxt >= len(doc):
+            return
+        if is_namey(doc[nxt]):
+            start, end = _name_run(doc, nxt)
+        else:
+            end = nxt
+            while end < len(doc) and end - nxt < 5 and (doc[end].is_alpha or doc[end].text == "-") \
+                    and doc[end].pos_ in ("NOUN", "PROPN", "ADJ", "VERB", "PUNCT"):
+                end += 1
+            start = nxt
+        if end <= start:
+            return
+        anchor = tok.head
+        label = "DATASET" if anchor.lower_ in DATASET_WORDS else "METHOD"
+        context = list(anchor.subtree) + list(anchor.head.children)
+        proposed = any(t.lower_ in ("we", "novel", "new", "our") for t in context)
+        self.add((start, end), label, "called", proposed=proposed)
+
+    def such_as(self, tok: Token) -> None:
+        """"datasets such as N-body and MD17", "tasks including image captioning and retrieval"."""
+        noun = tok.head
+        low = noun.lower_
+        if low in DATASET_WORDS and low not in ("tasks",):
+            label = "DATASET"
+        elif low in ("tasks", "task", "problems", "applications"):
+            label = "TASK"
+        elif low in GENERIC_TECH:
+            label = "METHOD"
+        else:
+            return
+        items = [c for c in tok.children if c.dep_ == "pobj"]
+        for item in list(items):
+            items.extend(item.conjuncts)
+        for item in items:
+            if is_namey(item):
+                self.add(_name_run(self.doc, item.i), label, "such-as")
+            elif label == "TASK":
+                span = task_span(self.doc, item, allow_bare=True) if item.lower_ in TASK_HEADS else None
+                if span is not None:
+                    self.add(span, label, "such-as")
+
+    def conjuncts(self) -> None:
+        """Names coordinated with a labelled name share its label ("MNIST, CIFAR-10, and SVHN")."""
+        doc = self.doc
+        by_end = {end - 1: (start, end, val) for (start, end), val in self.out.items()}
+        for last, (start, end, (label, rule, _)) in list(by_end.items()):
+            if label == "TASK":
+                continue
+            for other in doc[last].conjuncts:
+                if other.i not in by_end and is_namey(other):
+                    self.add(_name_run(doc, other.i), label, "conjunct")
+
+
+def rule_mentions(doc: Doc) -> tuple[list[Span], list[Span]]:
+    """All mentions of ``doc`` (gazetteer, abbreviations, parse rules) without overlaps, and the
+    subset the paper proposes."""
+    out = _Rules(doc).run()
+    gaz_keys = {(s.start, s.end): s.kb_id_ for s in doc.spans.get(GAZ, [])}
+    return _finalize(doc, out, gaz_keys)
 
 
 def _we_subject(verb: Token) -> bool:
     for child in verb.children:
         if child.dep_ in ("nsubj", "nsubjpass") and child.lower_ in ("we", "paper", "work", "study"):
             return True
-    if verb.dep_ in ("conj", "xcomp", "advcl") and verb.head is not verb:
+    if verb.dep_ in ("conj", "xcomp", "advcl", "acl") and verb.head is not verb:
         return _we_subject(verb.head)
     return False
 
 
 def _objects(verb: Token) -> list[Token]:
     objs = [c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd")]
-    if not objs and verb.dep_ == "conj":
-        pass
     for obj in list(objs):
         objs.extend(c for c in obj.children if c.dep_ == "conj")
     return objs
@@ -495,21 +629,23 @@ def _objects(verb: Token) -> list[Token]:
 
 def _object_head(tok: Token) -> str:
     for child in tok.children:
-        if child.dep_ == "appos":
-            return child.lower_ if child.lower_ in DATASET_WORDS else tok.lower_
+        if child.dep_ == "appos" and child.lower_ in DATASET_WORDS:
+            return child.lower_
     return tok.lower_
 
 
 def _named_in(doc: Doc, tok: Token) -> tuple[int, int] | None:
-    """A name in the phrase headed by ``tok``: the head itself, its appositive, or a name
-    introduced by "called/named X"."""
+    """A name in the phrase headed by ``tok``: the head itself, a pre-modifier, or a name right
+    after it or in apposition ("a novel algorithm Pre-trained Embodiment-Aware Control")."""
     if is_namey(tok):
         return _name_run(doc, tok.i)
-    for child in tok.children:
-        if child.dep_ == "appos" and is_namey(child):
-            return _name_run(doc, child.i)
     for child in tok.lefts:
         if child.dep_ in ("compound", "amod", "nmod") and is_namey(child):
+            return _name_run(doc, child.i)
+    if tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
+        return _name_run(doc, tok.i + 1)
+    for child in tok.rights:
+        if child.dep_ == "appos" and is_namey(child):
             return _name_run(doc, child.i)
     return None
 
@@ -525,24 +661,10 @@ def _eval_context(prep: Token) -> bool:
     return False
 
 
-def _propagate_conjuncts(doc: Doc, out: dict) -> None:
-    """Names coordinated with a labelled name share its label ("MNIST, CIFAR-10, and SVHN")."""
-    by_end = {end - 1: (start, end, val) for (start, end), val in out.items()}
-    for last, (start, end, (label, rule, _)) in list(by_end.items()):
-        if label == "TASK":
-            continue
-        head = doc[last]
-        for other in list(head.conjuncts):
-            if (other.i in by_end) or not is_namey(other):
-                continue
-            s, e = _name_run(doc, other.i)
-            _add(out, (s, e), label, "conjunct", doc)
-
-
-def _finalize(doc: Doc, out: dict, gaz_keys: dict, proposed_keys: set) -> tuple[list[Span], list[Span]]:
-    # Longer spans win; among equals, gazetteer and proposal evidence win.
-    order = {"propose": 0, "called": 0, "novel-appos": 0, "our": 1, "abbreviation": 1, "gazetteer": 2}
-    items = sorted(out.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), order.get(kv[1][1], 3), kv[0][0]))
+def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Span]]:
+    """Resolve overlaps (longer spans first; among equals, proposal and gazetteer evidence) and
+    drop junk."""
+    items = sorted(out.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), _ORDER.get(kv[1][1], 3), kv[0][0]))
     taken = bytearray(len(doc))
     spans: list[Span] = []
     proposed: list[Span] = []
