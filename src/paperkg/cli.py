@@ -147,11 +147,83 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _neo4j_settings(args: argparse.Namespace):
+    """Connection settings; also mutes the driver's multi-line retry warnings (errors come as one line)."""
+    import logging
+
+    from .settings import Neo4jSettings
+
+    logging.getLogger("neo4j").addHandler(logging.NullHandler())
+    logging.getLogger("neo4j").propagate = False
+    return Neo4jSettings.from_env(uri=args.uri, user=args.user, password=args.password, database=args.database)
+
+
+def _add_neo4j_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--uri", metavar="URI", help="Neo4j Bolt URI (default: $NEO4J_URI, else bolt://localhost:7687)")
+    parser.add_argument("--user", metavar="NAME", help="Neo4j user (default: $NEO4J_USERNAME, else neo4j)")
+    parser.add_argument("--password", metavar="SECRET",
+                        help="Neo4j password (default: $NEO4J_PASSWORD; prefer the variable, arguments show in ps)")
+    parser.add_argument("--database", metavar="NAME", help="Neo4j database (default: $NEO4J_DATABASE, else neo4j)")
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    from .neo4j_store import connect, load_graph, paper_sources
+
+    if bool(args.inputs) == bool(args.graph):
+        raise PaperkgError("give either INPUT files or --graph FILE, not both or neither")
+    if args.graph:
+        from .export import read_node_link
+        from .graph import from_networkx
+
+        data = from_networkx(read_node_link(Path(args.graph)))
+    else:
+        from .build import make_corpus
+
+        corpus = make_corpus(args.inputs, _settings(args), fmt=args.fmt, skip_bad=args.skip_bad,
+                             progress=_progress(args))
+        _print_ingest(corpus.ingest.stats.model_dump(), None)
+        data = corpus.graph
+    sources = paper_sources(data) if args.replace else []
+    if args.replace and not sources:
+        raise PaperkgError("--replace: the graph's papers name no source to replace")
+    settings = _neo4j_settings(args)
+    with connect(settings) as driver:
+        summary = load_graph(driver, settings.database, data, batch_size=args.write_batch,
+                             replace_sources=sources, progress=_progress(args))
+    if args.json:
+        print(_json(summary.model_dump()))
+        return 0
+    for source in summary.replaced_sources:
+        print(f"replaced source {source}", file=sys.stderr)
+    if summary.replaced_sources:
+        print(f"deleted {summary.nodes_deleted} nodes and {summary.relationships_deleted} relationships",
+              file=sys.stderr)
+    print(format_table(summary.table()))
+    print(f"\n{summary.nodes_created} nodes and {summary.relationships_created} relationships created, "
+          f"{summary.properties_set} properties set, in database {settings.database!r} "
+          f"({summary.rows} rows in {summary.seconds:.1f} s)")
+    return 0
+
+
+def cmd_init_db(args: argparse.Namespace) -> int:
+    from .neo4j_store import apply_schema, connect
+
+    settings = _neo4j_settings(args)
+    with connect(settings) as driver:
+        added = apply_schema(driver, settings.database)
+    print(f"schema applied to database {settings.database!r}: {added} constraints/indexes added "
+          "(the others existed)")
+    return 0
+
+
 Command = Callable[[argparse.Namespace], int]
 EXAMPLES: dict[str, str] = {
     "build": "paperkg build seeds/ --out out\n  paperkg build papers.jsonl.gz --skip-bad --out out --json",
     "extract": "paperkg extract papers.jsonl -o pred.jsonl\n  paperkg extract seeds/ -o pred.jsonl --workers 2",
     "eval": "paperkg eval tests/data/gold/seeds.jsonl\n  paperkg eval my-gold.jsonl --json",
+    "load": "NEO4J_PASSWORD=secret paperkg load seeds/\n  paperkg load --graph out/graph.json --replace "
+            "--uri bolt://localhost:7687 --database neo4j",
+    "init-db": "NEO4J_PASSWORD=secret paperkg init-db --uri bolt://localhost:7687",
 }
 
 
@@ -193,6 +265,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("gold", metavar="GOLD.jsonl", help="gold file in the extraction spec's format")
     _add_extraction_options(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    p = _subparser(sub, "load", "build the graph (or read --graph) and merge it into Neo4j, idempotently", cmd_load)
+    p.add_argument("inputs", nargs="*", metavar="INPUT", help="paper lists, as for build (or use --graph)")
+    p.add_argument("--graph", metavar="FILE", help="load a graph.json written by `paperkg build` instead")
+    p.add_argument("--format", choices=FORMATS, default="auto", dest="fmt", help="input format (default: detected)")
+    p.add_argument("--skip-bad", action="store_true", help="skip bad input records instead of stopping")
+    _add_extraction_options(p)
+    p.add_argument("--replace", action="store_true",
+                   help="first delete the papers of the sources being loaded, and nodes left without papers")
+    p.add_argument("--write-batch", type=int, default=1000, metavar="N",
+                   help="rows per write transaction (default 1000)")
+    _add_neo4j_options(p)
+    p.add_argument("--json", action="store_true", help="print the load summary as JSON")
+
+    p = _subparser(sub, "init-db", "create paperkg's uniqueness constraints in Neo4j (load does this too)",
+                   cmd_init_db)
+    _add_neo4j_options(p)
     return parser
 
 

@@ -115,6 +115,7 @@ def connect(settings: Neo4jSettings, *, retry_seconds: float = 15.0, connection_
         raise StoreError(_scrub(f"cannot use Neo4j URI {settings.uri!r}: {_first_line(e)}", password)) from e
     try:
         with store_errors(settings):
+            driver.verify_connectivity()  # fails fast, where a managed query would retry for retry_seconds
             driver.execute_query(cypher.statement(PING), database_=settings.database)
     except BaseException:
         driver.close()
@@ -159,9 +160,10 @@ class store_errors:
         return f"Neo4j driver error ({type(e).__name__}): {detail}"
 
 
-def _first_line(e: object) -> str:
-    text = str(e).strip()
-    return text.splitlines()[0] if text else type(e).__name__
+def _first_line(e: object, limit: int = 300) -> str:
+    """The message on one line (driver messages span several), shortened to `limit` characters."""
+    text = " ".join(str(e).split()) or type(e).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _scrub(message: str, password: str) -> str:
@@ -310,6 +312,11 @@ def delete_source(driver: neo4j.Driver, database: str, source: str) -> tuple[int
         papers = session.execute_write(_delete_tx, cypher.statements(DELETE_PAPERS), {"source": source})
         orphans = session.execute_write(_delete_tx, cypher.statements(DELETE_ORPHANS), {})
     return papers[0] + orphans[0], papers[1] + orphans[1]
+
+
+def paper_sources(data: GraphData) -> list[str]:
+    """The input files the graph's papers came from (Paper.source): what `paperkg load --replace` replaces."""
+    return sorted({str(n.properties["source"]) for n in data.nodes if n.label == s.PAPER and n.properties.get("source")})
 
 
 def load_graph(
