@@ -1,0 +1,266 @@
+"""Query helpers: known answers on a small hand-made graph, and identical rows on both backends.
+
+The expected rows below were worked out by hand from HAND (drawn in the comment), not by running the code.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from paperkg import queries as q
+from paperkg.errors import NotFoundError
+from paperkg.graph import to_networkx
+from paperkg.models import GraphData, Node, Relationship
+
+# Papers (key, title): p1 Alpha, p2 Beta, p3 Gamma, p4 Delta, p5 Epsilon.
+#   p1 Alpha:   Ann Lee, Bob Stone | PROPOSES ResNet | USES_DATASET ImageNet(3), COCO | image classification(2) | CV
+#   p2 Beta:    Bob Stone, Cat Diaz | ResNet(2), Transformer | ImageNet, COCO(2) | image cls, object detection
+#               | CV/Detection
+#   p3 Gamma:   Cat Diaz, Dan Wu | PROPOSES Transformer(3) | SQuAD | question answering(2) | NLP
+#   p4 Delta:   Fay Ng, Gus Ng | Transformer, BERT(2) | PROPOSES SQuAD, USES ImageNet | question answering | NLP
+#   p5 Epsilon: Eve Moss | ResNet | - | object detection(2) | CV/Detection
+#   p6 Zeta:    Ivy Park | no entities | NLP   (so Ivy is connected to nobody)
+# Transformer has the alias "transformers"; ResNet "residual network". All papers at ICLR 2024.
+AUTHORS = {"p1": ["Ann Lee", "Bob Stone"], "p2": ["Bob Stone", "Cat Diaz"], "p3": ["Cat Diaz", "Dan Wu"],
+           "p4": ["Fay Ng", "Gus Ng"], "p5": ["Eve Moss"], "p6": ["Ivy Park"]}
+TITLES = {"p1": "Alpha", "p2": "Beta", "p3": "Gamma", "p4": "Delta", "p5": "Epsilon", "p6": "Zeta"}
+ENTITIES = [("Method", "resnet", "ResNet", ["residual network"]), ("Method", "transformer", "Transformer",
+            ["transformers"]), ("Method", "bert", "BERT", []), ("Dataset", "imagenet", "ImageNet", []),
+            ("Dataset", "coco", "COCO", []), ("Dataset", "squad", "SQuAD", []),
+            ("Task", "image classification", "image classification", []),
+            ("Task", "object detection", "object detection", []),
+            ("Task", "question answering", "question answering", [])]
+USES = [  # (paper, type, label, entity key, mentions)
+    ("p1", "PROPOSES", "Method", "resnet", 1), ("p1", "USES_DATASET", "Dataset", "imagenet", 3),
+    ("p1", "USES_DATASET", "Dataset", "coco", 1), ("p1", "ADDRESSES", "Task", "image classification", 2),
+    ("p2", "USES_METHOD", "Method", "resnet", 2), ("p2", "USES_METHOD", "Method", "transformer", 1),
+    ("p2", "USES_DATASET", "Dataset", "imagenet", 1), ("p2", "USES_DATASET", "Dataset", "coco", 2),
+    ("p2", "ADDRESSES", "Task", "image classification", 1), ("p2", "ADDRESSES", "Task", "object detection", 1),
+    ("p3", "PROPOSES", "Method", "transformer", 3), ("p3", "USES_DATASET", "Dataset", "squad", 1),
+    ("p3", "ADDRESSES", "Task", "question answering", 2),
+    ("p4", "USES_METHOD", "Method", "transformer", 1), ("p4", "USES_METHOD", "Method", "bert", 2),
+    ("p4", "PROPOSES", "Dataset", "squad", 1), ("p4", "USES_DATASET", "Dataset", "imagenet", 1),
+    ("p4", "ADDRESSES", "Task", "question answering", 1),
+    ("p5", "USES_METHOD", "Method", "resnet", 1), ("p5", "ADDRESSES", "Task", "object detection", 2),
+]
+AREA_OF = {"p1": "computer vision", "p2": "computer vision/detection", "p3": "nlp", "p4": "nlp",
+           "p5": "computer vision/detection", "p6": "nlp"}
+
+
+def hand_graph() -> GraphData:
+    nodes = [Node(label="Paper", key=k, properties={"name": t, "title": t, "abstract": f"About {t}.",
+                                                      "venue": "ICLR", "year": 2024}) for k, t in TITLES.items()]
+    people = sorted({a for names in AUTHORS.values() for a in names})
+    nodes += [Node(label="Author", key=a.lower(), properties={"name": a}) for a in people]
+    nodes += [Node(label=label, key=key, properties={"name": name, "aliases": aliases})
+              for label, key, name, aliases in ENTITIES]
+    nodes += [Node(label="Area", key="computer vision", properties={"name": "Computer Vision"}),
+              Node(label="Area", key="computer vision/detection",
+                   properties={"name": "Detection", "parent": "Computer Vision"}),
+              Node(label="Area", key="nlp", properties={"name": "NLP"}),
+              Node(label="Venue", key="iclr 2024", properties={"name": "ICLR 2024", "venue": "ICLR", "year": 2024})]
+    rels = [Relationship(type="AUTHORED", start_label="Author", start_key=a.lower(), end_label="Paper", end_key=p,
+                         properties={"position": i}) for p, names in AUTHORS.items()
+            for i, a in enumerate(names, start=1)]
+    rels += [Relationship(type=t, start_label="Paper", start_key=p, end_label=label, end_key=e,
+                          properties={"mentions": m, "sentence": f"{TITLES[p]} and {e}."})
+             for p, t, label, e, m in USES]
+    rels.append(Relationship(type="SUBAREA_OF", start_label="Area", start_key="computer vision/detection",
+                             end_label="Area", end_key="computer vision"))
+    rels += [Relationship(type="IN_AREA", start_label="Paper", start_key=p, end_label="Area", end_key=a)
+             for p, a in AREA_OF.items()]
+    rels += [Relationship(type="PUBLISHED_AT", start_label="Paper", start_key=p, end_label="Venue",
+                          end_key="iclr 2024") for p in TITLES]
+    return GraphData(nodes=nodes, relationships=rels)
+
+
+@pytest.fixture(scope="module")
+def hand_nx():
+    return to_networkx(hand_graph())
+
+
+@pytest.fixture(params=["networkx", pytest.param("neo4j", marks=pytest.mark.neo4j)])
+def hand(request, hand_nx):
+    """The hand-made graph on each backend."""
+    if request.param == "networkx":
+        return hand_nx
+    return request.getfixturevalue("hand_neo4j")
+
+
+@pytest.fixture
+def hand_neo4j(clean_db):
+    from paperkg.neo4j_store import apply_schema, load_graph
+
+    driver, database = clean_db
+    apply_schema(driver, database)
+    load_graph(driver, database, hand_graph())
+    return q.Neo4jBackend(driver, database)
+
+
+def pairs(rows):
+    return [(r.paper_a, r.paper_b, r.shared, r.names) for r in rows]
+
+
+# --- known answers --------------------------------------------------------------------------------
+
+
+def test_shared_datasets(hand):
+    assert pairs(q.shared_datasets(hand)) == [("Alpha", "Beta", 2, ["COCO", "ImageNet"])]
+    assert pairs(q.shared_datasets(hand, min_shared=1)) == [
+        ("Alpha", "Beta", 2, ["COCO", "ImageNet"]),
+        ("Alpha", "Delta", 1, ["ImageNet"]),
+        ("Beta", "Delta", 1, ["ImageNet"]),
+        ("Delta", "Gamma", 1, ["SQuAD"]),
+    ]
+    first = q.shared_datasets(hand, min_shared=1, limit=1)[0]
+    assert (first.key_a, first.key_b) == ("p1", "p2")
+
+
+def test_shared_methods_count_proposed_ones(hand):
+    assert pairs(q.shared_methods(hand, min_shared=1)) == [
+        ("Alpha", "Beta", 1, ["ResNet"]),
+        ("Alpha", "Epsilon", 1, ["ResNet"]),
+        ("Beta", "Delta", 1, ["Transformer"]),
+        ("Beta", "Epsilon", 1, ["ResNet"]),
+        ("Beta", "Gamma", 1, ["Transformer"]),
+        ("Delta", "Gamma", 1, ["Transformer"]),
+    ]
+    assert q.shared_methods(hand) == []
+
+
+def test_shared_tasks(hand):
+    assert pairs(q.shared_tasks(hand, min_shared=1, limit=10)) == [
+        ("Alpha", "Beta", 1, ["image classification"]),
+        ("Beta", "Epsilon", 1, ["object detection"]),
+        ("Delta", "Gamma", 1, ["question answering"]),
+    ]
+
+
+def test_papers_using_finds_aliases_in_any_case(hand):
+    rows = q.papers_using(hand, "  TRANSFORMERS ")
+    assert [(r.paper, r.relation, r.mentions, r.entity, r.label, r.key) for r in rows] == [
+        ("Gamma", "PROPOSES", 3, "Transformer", "Method", "p3"),
+        ("Beta", "USES_METHOD", 1, "Transformer", "Method", "p2"),
+        ("Delta", "USES_METHOD", 1, "Transformer", "Method", "p4"),
+    ]
+    assert [r.paper for r in q.papers_using(hand, "object detection")] == ["Epsilon", "Beta"]
+
+
+def test_unknown_name_suggests_close_matches(hand):
+    with pytest.raises(NotFoundError) as err:
+        q.papers_using(hand, "Transfomer")
+    assert "Transformer" in err.value.suggestions
+    with pytest.raises(NotFoundError) as err:
+        q.coauthors(hand, "Bob Stnoe")
+    assert err.value.suggestions[0] == "Bob Stone"
+    with pytest.raises(NotFoundError):
+        q.area(hand, "Robotics")
+
+
+@pytest.mark.parametrize(("label", "expected"), [
+    ("METHOD", [("ResNet", 3), ("Transformer", 3), ("BERT", 1)]),
+    ("dataset", [("ImageNet", 3), ("COCO", 2), ("SQuAD", 2)]),
+    ("TASK", [("image classification", 2), ("object detection", 2), ("question answering", 2)]),
+    ("AUTHOR", [("Bob Stone", 2), ("Cat Diaz", 2), ("Ann Lee", 1), ("Dan Wu", 1), ("Eve Moss", 1),
+                ("Fay Ng", 1), ("Gus Ng", 1), ("Ivy Park", 1)]),
+])
+def test_top(hand, label, expected):
+    assert [(r.name, r.papers) for r in q.top(hand, label)] == expected
+    assert [(r.name, r.papers) for r in q.top(hand, label, limit=2)] == expected[:2]
+
+
+def test_top_rejects_unknown_label(hand_nx):
+    with pytest.raises(NotFoundError):
+        q.top(hand_nx, "VENUE")
+
+
+def test_method_task(hand):
+    rows = q.method_task(hand)
+    assert [(r.method, r.task, r.papers) for r in rows] == [
+        ("ResNet", "image classification", 2),
+        ("ResNet", "object detection", 2),
+        ("Transformer", "question answering", 2),
+        ("BERT", "question answering", 1),
+        ("Transformer", "image classification", 1),
+        ("Transformer", "object detection", 1),
+    ]
+    assert len(q.method_task(hand, min_papers=2)) == 3
+
+
+def test_coauthors(hand):
+    assert [(r.author, r.papers, r.titles) for r in q.coauthors(hand, "cat diaz")] == [
+        ("Bob Stone", 1, ["Beta"]), ("Dan Wu", 1, ["Gamma"])]
+    assert q.coauthors(hand, "Eve Moss") == []
+
+
+def test_collaboration(hand):
+    summary = q.collaboration(hand)
+    assert (summary.groups_total, summary.authors_total) == (4, 8)
+    assert [(g.rank, g.authors, g.papers, g.members) for g in summary.groups] == [
+        (1, 4, 3, ["Ann Lee", "Bob Stone", "Cat Diaz", "Dan Wu"]),
+        (2, 2, 1, ["Fay Ng", "Gus Ng"]),
+        (3, 1, 1, ["Eve Moss"]),
+        (4, 1, 1, ["Ivy Park"]),
+    ]
+    assert [(a.author, a.coauthors, a.papers, a.group) for a in summary.authors] == [
+        ("Bob Stone", 2, 2, 4), ("Cat Diaz", 2, 2, 4), ("Ann Lee", 1, 1, 4), ("Dan Wu", 1, 1, 4),
+        ("Fay Ng", 1, 1, 2), ("Gus Ng", 1, 1, 2), ("Eve Moss", 0, 1, 1), ("Ivy Park", 0, 1, 1)]
+    assert len(q.collaboration(hand, limit=1).groups) == 1
+
+
+def test_similar(hand):
+    rows = q.similar(hand, "beta")
+    assert [(r.paper, r.score, r.methods, r.datasets, r.tasks) for r in rows] == [
+        ("Alpha", 7, ["ResNet"], ["COCO", "ImageNet"], ["image classification"]),
+        ("Delta", 4, ["Transformer"], ["ImageNet"], []),
+        ("Epsilon", 3, ["ResNet"], [], ["object detection"]),
+        ("Gamma", 2, ["Transformer"], [], []),
+    ]
+    assert [r.paper for r in q.similar(hand, "p3", limit=1)] == ["Delta"]  # Transformer 2 + QA 1 + SQuAD 2
+
+
+def test_path_is_shortest_and_smallest_by_ids(hand):
+    # Ann and Dan are 6 steps apart along many chains; "Author:bob stone" < "Dataset:..." < "Method:...".
+    chain = [(s.step, s.via, s.label, s.name) for s in q.path(hand, "Ann Lee", "dan wu")]
+    assert chain == [
+        (0, "", "Author", "Ann Lee"),
+        (1, "-[:AUTHORED]->", "Paper", "Alpha"),
+        (2, "<-[:AUTHORED]-", "Author", "Bob Stone"),
+        (3, "-[:AUTHORED]->", "Paper", "Beta"),
+        (4, "<-[:AUTHORED]-", "Author", "Cat Diaz"),
+        (5, "-[:AUTHORED]->", "Paper", "Gamma"),
+        (6, "<-[:AUTHORED]-", "Author", "Dan Wu"),
+    ]
+    assert [(s.via, s.name) for s in q.path(hand, "imagenet", "Question Answering")] == [
+        ("", "ImageNet"), ("<-[:USES_DATASET]-", "Delta"), ("-[:ADDRESSES]->", "question answering")]
+
+
+def test_path_without_connection(hand):
+    with pytest.raises(NotFoundError, match="no connection"):
+        q.path(hand, "Eve Moss", "Ivy Park")
+
+
+def test_proposed(hand):
+    assert [(r.entity, r.role, r.paper) for r in q.proposed(hand, "residual network")] == [
+        ("ResNet", "proposes", "Alpha"), ("ResNet", "uses", "Beta"), ("ResNet", "uses", "Epsilon")]
+    assert [(r.label, r.role, r.paper) for r in q.proposed(hand, "squad")] == [
+        ("Dataset", "proposes", "Delta"), ("Dataset", "uses", "Gamma")]
+    assert [(r.role, r.paper) for r in q.proposed(hand, "BERT")] == [("uses", "Delta")]
+    with pytest.raises(NotFoundError):
+        q.proposed(hand, "question answering")  # a task, never proposed
+
+
+def test_area_includes_subareas(hand):
+    rows = [(r.label, r.name, r.papers) for r in q.area(hand, "computer vision")]
+    assert rows == [
+        ("Dataset", "COCO", 2), ("Dataset", "ImageNet", 2),
+        ("Method", "ResNet", 3), ("Method", "Transformer", 1),
+        ("Task", "image classification", 2), ("Task", "object detection", 2),
+    ]
+    assert [(r.label, r.name, r.papers) for r in q.area(hand, "Computer Vision", limit=1)] == [
+        ("Dataset", "COCO", 2), ("Method", "ResNet", 3), ("Task", "image classification", 2)]
+    assert [(r.label, r.name, r.papers) for r in q.area(hand, "DETECTION")] == [
+        ("Dataset", "COCO", 1), ("Dataset", "ImageNet", 1),
+        ("Method", "ResNet", 2), ("Method", "Transformer", 1),
+        ("Task", "object detection", 2), ("Task", "image classification", 1),
+    ]
