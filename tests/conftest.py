@@ -1,9 +1,9 @@
 """Shared fixtures. Infrastructure that cannot start skips a test locally, but fails it in CI.
 
-Bolt: one ArcadeDB Bolt server per session (tests/bolt_server.py), or an external server
-(e.g. a real Neo4j from docker-compose.yml, whose defaults the other variables fall back
-to) when PAPERKG_TEST_NEO4J_URI is set. `clean_db`
-wipes that server's database, so never point it at data you want to keep.
+Bolt: one ArcadeDB Bolt server per session (tests/bolt_server.py), or, when
+PAPERKG_TEST_NEO4J_URI is set, an external server such as the Neo4j of docker-compose.yml
+(PAPERKG_TEST_NEO4J_USER/PASSWORD/DATABASE default to its neo4j/paperkg-password/neo4j).
+`clean_db` wipes that server's database, so never point it at data you want to keep.
 """
 
 from __future__ import annotations
