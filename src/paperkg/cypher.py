@@ -17,8 +17,8 @@ _PARAM_LINE = re.compile(r"^//\s*:param\s+(?P<name>\w+)\s*=>\s*(?P<value>.+?);?\
 
 
 def cypher_dir() -> Path:
-    """Installed wheels carry `paperkg/cypher`; a source checkout has `cypher/` at the top."""
-    packaged = Path(__file__).with_name("cypher")
+    """Installed wheels carry `paperkg/cypher_files`; a source checkout has `cypher/` at the top."""
+    packaged = Path(__file__).with_name("cypher_files")
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / "cypher"
