@@ -15,6 +15,7 @@ Rules that need the dependency parse are skipped on docs without one (``spacy.bl
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -45,6 +46,8 @@ TASK_STOP = LEX["task_modifier_stop"]
 DATASET_WORDS = LEX["dataset_words"]
 METHOD_CUES = LEX["method_cues"]
 METRICS = LEX["metric_words"]
+METHOD_MODIFIERS = LEX["method_modifiers"]
+NAME_SUFFIX_STOP = LEX["name_suffix_stop"]
 PROPOSE_VERBS = LEX["propose_verbs"]
 NAMING_VERBS = LEX["naming_verbs"]
 EVAL_WORDS = LEX["eval_verbs"]
@@ -56,7 +59,8 @@ _COMMON_CAPS = frozenset(
     "here it its they their as by with from based using via experiments results extensive "
     "theoretically empirically notably existing unlike despite given recent".split()
 )
-_NAME_BREAK = frozenset("of for and or with via in on to the a an from by as at".split())
+_FUNCTION_WORDS = frozenset("of for and or with via in on to the a an from by as at".split())
+_SIZE_TOKEN = re.compile(r"^\d+(?:\.\d+)?[DdKkMmBbx]$")
 
 
 # ---------------------------------------------------------------- abbreviations (Schwartz-Hearst)
@@ -78,6 +82,43 @@ def _best_long_form(short: str, long: str) -> int | None:
         i -= 1
         s -= 1
     return i + 1
+
+
+def _initials_long_form(short: str, words: list[str]) -> int | None:
+    """Index of the first word of the long form whose initials spell ``short``'s capitals and
+    digits, right to left ("RL with Adaptive Regularization" for RL-AR, "Activation-Sharing
+    Multi-Resolution" for ASMR); function words may be skipped. None when there is none."""
+    if short[0].islower():
+        letters = [c.lower() for c in short if c.isalnum()]
+    else:
+        letters = [c.lower() for c in short if c.isupper() or c.isdigit()]
+    if len(letters) < 2 or sum(c.islower() for c in short) > len(letters):
+        return None
+
+    def match(li: int, wi: int) -> int | None:
+        if li < 0:
+            return wi + 1
+        if wi < 0:
+            return None
+        word = words[wi]
+        options = []
+        parts = [p for p in word.split("-") if p]
+        if parts:
+            options.append("".join(p[0].lower() for p in parts))
+            options.append(parts[0][0].lower())
+            if word.isupper() and len(word) <= 4:
+                options.append(word.lower())
+        for opt in dict.fromkeys(options):
+            n = len(opt)
+            if li + 1 >= n and letters[li - n + 1 : li + 1] == list(opt):
+                found = match(li - n, wi - 1)
+                if found is not None:
+                    return found
+        if word.lower() in _FUNCTION_WORDS and li < len(letters) - 1:
+            return match(li, wi - 1)
+        return None
+
+    return match(len(letters) - 1, len(words) - 1)
 
 
 def _short_form_ok(text: str) -> bool:
@@ -114,6 +155,15 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
         if start == tok.i:
             continue
         window = doc[start : tok.i]
+        words = window.text.split()
+        first = _initials_long_form(sf, words)
+        if first is not None:
+            offset = len(" ".join(words[:first])) + (1 if first else 0)
+            offset = window.text.find(words[first], offset - 1 if first else 0)
+            long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")
+            if long is not None:
+                pairs.append((long, short))
+                continue
         offset = None
         for variant in (sf, sf.replace("2", "t").replace("4", "f")):
             offset = _best_long_form(variant.rstrip("s") if variant.endswith("s") and len(variant) > 2 else variant,
@@ -275,7 +325,7 @@ def is_namey(tok: Token) -> bool:
     """Looks like part of a proper name: inner capitals (FedAvg, ReNO), letters with digits (MD17),
     or a capital in mid-sentence (Lattice Proteins)."""
     t = tok.text
-    if len(t) < 2 or not any(c.isalpha() for c in t) or tok.like_url or "/" in t:
+    if len(t) < 2 or not any(c.isalpha() for c in t) or tok.like_url or "/" in t or _SIZE_TOKEN.match(t):
         return False
     if any(c.isupper() for c in t[1:]):
         return True
@@ -307,7 +357,9 @@ def _name_run(doc: Doc, i: int) -> tuple[int, int]:
         nxt = doc[end + 1]
         if is_namey(nxt) or (_glued(doc, end) and end + 2 < len(doc) and nxt.text == "-" and not nxt.whitespace_):
             end += 1
-        elif not doc[end].whitespace_ and (nxt.like_num or _glued(doc, end)) and nxt.text not in "()[],;:.":
+        elif not doc[end].whitespace_ and (nxt.like_num or _glued(doc, end)) and nxt.text not in "()[],;:." \
+                and nxt.lower_ not in NAME_SUFFIX_STOP and not (nxt.text == "-" and end + 2 < len(doc)
+                                                              and doc[end + 2].lower_ in NAME_SUFFIX_STOP):
             end += 1
         else:
             break
@@ -333,6 +385,11 @@ def _left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
             j -= 1
         else:
             break
+    if start > 0 and doc[start - 1].text == "-" and not doc[start - 1].whitespace_:
+        # the stop word was the first half of a hyphenated word ("one-step"): drop the rest too
+        while start < head.i and not doc[start].whitespace_:
+            start += 1
+        start += start < head.i
     while start < head.i and (doc[start].text == "-" or doc[start].lower_ in stop):
         start += 1
     return start
@@ -357,14 +414,12 @@ def _label_of_long_form(long: Span) -> str | None:
         return "TASK"
     if last in METRICS:
         return None
-    if last in TASK_HEADS and last not in WEAK_TASKS:
+    if last in TASK_HEADS and (last not in WEAK_TASKS or last not in METHOD_CUES):
         return "TASK"
     if last in DATASET_WORDS or last.startswith("bench"):
         return "DATASET"
     if last in METHOD_CUES or last.rstrip("s") in METHOD_CUES or last in TECH_HEADS:
         return "METHOD"
-    if last in TASK_HEADS:
-        return "TASK"
     return None
 
 
@@ -388,10 +443,12 @@ def method_span(doc: Doc, head: Token) -> Span | None:
     "adaptive gradient methods"; a bare generic head ("models") is not one."""
     span = doc[_left_edge(doc, head, TASK_STOP) : head.i + 1]
     mods = [t for t in span[:-1] if t.text != "-"]
-    if not mods:
-        return None
+    if not mods or all(is_namey(t) for t in mods):
+        return None  # "T2I models": the name rule labels the name itself
     if head.lower_ in GENERIC_TECH:
-        if not any(t.pos_ in ("NOUN", "PROPN") or is_namey(t) or _glued(doc, t.i) for t in mods):
+        if mods[-1].lower_ in TECH_HEADS and mods[-1].lower_ not in GENERIC_TECH:
+            return doc[span.start : head.i]  # "data augmentation techniques" -> "data augmentation"
+        if not (any(t.lower_ in METHOD_MODIFIERS for t in mods) or mods[-1].lower_ == "based"):
             return None
         if doc[span.start : head.i].text.lower() in FIELDS:
             return None
@@ -409,6 +466,8 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
         span = span[:-1]
     if not len(span) or span.text.count("(") != span.text.count(")"):
         return
+    if span.end + 1 < len(doc) and doc[span.end].lower_ == "et" and doc[span.end + 1].lower_.startswith("al"):
+        return  # a citation: "Filippi et al."
     key = (span.start, span.end)
     if key in out:
         old = out[key]
@@ -436,6 +495,11 @@ class _Rules:
         self.doc = doc
         self.out: dict[tuple[int, int], tuple[str, str, bool]] = {}
         self.pairs = abbreviation_pairs(doc)
+
+    def finish(self) -> tuple[list[Span], list[Span]]:
+        out = self.run()
+        gaz_keys = {(s.start, s.end): s.kb_id_ for s in self.doc.spans.get(GAZ, [])}
+        return _finalize(self.doc, out, gaz_keys)
 
     def add(self, span, label: str, rule: str, proposed: bool = False) -> None:
         _add(self.out, span, label, rule, self.doc, proposed)
@@ -475,8 +539,10 @@ class _Rules:
         if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
             for obj in _objects(tok):
                 self.proposal(obj, tok)
-        elif low in NAMING_VERBS and tok.i + 1 < len(doc):
+        elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc):
             self.naming(tok)
+        elif low == "proposed" and tok.dep_ == "amod":
+            self.proposal(tok.head, tok)
         elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in ("novel", "new") for c in tok.children):
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
             self.add(_name_run(doc, tok.head.i), label, "novel-appos", proposed=True)
@@ -488,7 +554,7 @@ class _Rules:
         elif low in _LIST_CUES and tok.dep_ == "prep" and (low != "as" or doc[tok.i - 1].lower_ == "such"):
             self.such_as(tok)
         if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
-            if low in TASK_HEADS:
+            if low in TASK_HEADS and tok.dep_ not in ("compound", "amod", "nmod"):
                 span = task_span(doc, tok)
                 if span is not None:
                     self.add(span, "TASK", "task-head")
@@ -506,17 +572,21 @@ class _Rules:
     def name(self, tok: Token) -> None:
         doc = self.doc
         start, end = _name_run(doc, tok.i)
+        if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
+            return  # a citation: "Filippi et al."
         name = doc[start:end].text
         head = _head_word(doc, end)
         label = _label_from_head(head)
         # "DeepMind control suite": a name, a few lower-case words, then a dataset word
         for k in range(end, min(end + 3, len(doc))):
             if doc[k].lower_ in DATASET_WORDS and doc[k].lower_ not in ("tasks", "domains", "collection"):
-                if k > end and all(t.is_alpha and t.is_lower for t in doc[end:k]):
+                if k > end and all(t.is_alpha and t.is_lower and t.pos_ in ("NOUN", "ADJ", "PROPN")
+                                   and t.lower_ not in TASK_HEADS for t in doc[end:k]):
                     self.add((start, k + 1), "DATASET", "name-suite")
                     return
                 break
-        if "bench" in name.lower() or name.lower().endswith(("gym", "suite")):
+        if "bench" in name.lower() or name.lower().endswith(("gym", "suite")) or (
+                tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS):
             label = "DATASET"
         if label:
             self.add((start, end), label, "name-head")
@@ -531,18 +601,37 @@ class _Rules:
         if obj.lower_ in INTRO_TASK:
             return
         label = "DATASET" if head in DATASET_WORDS else "METHOD"
-        found = _named_in(doc, obj)
-        if found is None:
-            for long, short in self.pairs:
-                if obj.left_edge.i <= long.start and short.end <= obj.right_edge.i + 1:
-                    found = (long.start, long.end)
-                    self.add(short, label, "propose", proposed=True)
-                    break
+        found = self.defined_in(obj, label) or _named_in(doc, obj)
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
             span = method_span(doc, obj)
             found = (span.start, span.end) if span is not None else None
         if found is not None:
             self.add(found, label, "propose", proposed=True)
+
+    def defined_in(self, obj: Token, label: str) -> tuple[int, int] | None:
+        """"a consistency policy with ... regularization (CP3ER)": the phrase before an acronym in
+        parentheses inside the object is the long form of what is proposed."""
+        doc = self.doc
+        lo, hi = obj.left_edge.i, obj.right_edge.i
+        for i in range(max(lo + 1, obj.i - 8), min(hi, obj.i + 12)):
+            close = next((k for k in range(i + 2, min(i + 5, len(doc))) if doc[k].text == ")"), None)
+            if doc[i].text != "(" or close is None or not is_acronymish(doc[i + 1 : close].text):
+                continue
+            # climb from the word before "(" to the phrase it belongs to, not past an apposition
+            top = doc[i - 1]
+            while top.dep_ != "appos" and top.head.i != top.i and lo <= top.head.i < i and top is not obj:
+                top = top.head
+            start = top.left_edge.i
+            while start < i and (doc[start].lower_ in TASK_STOP or doc[start].lower_ in GENERIC
+                                 or doc[start].is_punct or doc[start].lower_ in ("the", "a", "an")):
+                start += 1
+            if start >= i or i - start > 12:
+                return None
+            short, long = doc[i + 1 : close], doc[start:i]
+            self.add(short, label, "propose", proposed=True)
+            self.pairs.append((long, short))
+            return start, i
+        return None
 
     def naming(self, tok: Token) -> None:
         """"a strategy, dubbed *proximal matching*", "which we call the inflated argmax"."""
@@ -606,17 +695,16 @@ class _Rules:
 def rule_mentions(doc: Doc) -> tuple[list[Span], list[Span]]:
     """All mentions of ``doc`` (gazetteer, abbreviations, parse rules) without overlaps, and the
     subset the paper proposes."""
-    out = _Rules(doc).run()
-    gaz_keys = {(s.start, s.end): s.kb_id_ for s in doc.spans.get(GAZ, [])}
-    return _finalize(doc, out, gaz_keys)
+    return _Rules(doc).finish()
 
 
-def _we_subject(verb: Token) -> bool:
+def _we_subject(verb: Token, depth: int = 0) -> bool:
     for child in verb.children:
-        if child.dep_ in ("nsubj", "nsubjpass") and child.lower_ in ("we", "paper", "work", "study"):
+        if child.dep_ in ("nsubj", "nsubjpass") and (
+                child.lower_ in ("we", "paper", "work", "study") or any(c.lower_ == "our" for c in child.children)):
             return True
-    if verb.dep_ in ("conj", "xcomp", "advcl", "acl") and verb.head is not verb:
-        return _we_subject(verb.head)
+    if depth < 3 and verb.dep_ in ("conj", "xcomp", "advcl", "acl", "relcl") and verb.head is not verb:
+        return _we_subject(verb.head, depth + 1)
     return False
 
 
@@ -639,13 +727,13 @@ def _named_in(doc: Doc, tok: Token) -> tuple[int, int] | None:
     after it or in apposition ("a novel algorithm Pre-trained Embodiment-Aware Control")."""
     if is_namey(tok):
         return _name_run(doc, tok.i)
-    for child in tok.lefts:
-        if child.dep_ in ("compound", "amod", "nmod") and is_namey(child):
-            return _name_run(doc, child.i)
     if tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
         return _name_run(doc, tok.i + 1)
     for child in tok.rights:
         if child.dep_ == "appos" and is_namey(child):
+            return _name_run(doc, child.i)
+    for child in tok.lefts:
+        if child.dep_ in ("compound", "amod", "nmod") and is_namey(child) and is_acronymish(child.text):
             return _name_run(doc, child.i)
     return None
 
@@ -692,7 +780,9 @@ class RuleComponent:
     """Final mentions into ``doc.spans["paperkg"]`` and ``doc.spans["paperkg_proposed"]``."""
 
     def __call__(self, doc: Doc) -> Doc:
-        spans, proposed = rule_mentions(doc)
+        rules = _Rules(doc)
+        spans, proposed = rules.finish()
+        doc.spans[ABBREV] = [span for pair in rules.pairs for span in pair]
         doc.spans[FINAL] = spans
         doc.spans[PROPOSED] = proposed
         return doc

@@ -19,6 +19,7 @@ from .models import Entity, PaperExtraction
 from .textnorm import clean_text
 
 _SIZE = re.compile(r"(?:[\s\-_]*\(?\d+\s*[x×]\s*\d+\)?|[\s\-_]+\d+(?:\.\d+)?[km]\b)$", re.IGNORECASE)
+_ACRONYM_PLURAL = re.compile(r"(?<![A-Za-z])([A-Z][A-Za-z0-9\-]*[A-Z0-9])s\b")
 _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 _SPACES = re.compile(r"[\s\-_\u2010-\u2015]+")
 _GENERIC_TAIL = frozenset(
@@ -30,6 +31,7 @@ def readable(name: str) -> str:
     """Lower-case display form used in keys: LaTeX stripped, hyphens/underscores -> spaces,
     leading "the" and a trailing generic head dropped, size variant dropped."""
     text = unicodedata.normalize("NFKC", clean_text(name)).strip()
+    text = _ACRONYM_PLURAL.sub(r"\1", text)
     text = _SIZE.sub("", text) or text
     words = _SPACES.sub(" ", text.lower()).split()
     if len(words) > 1 and words[0] == "the":

@@ -29,6 +29,7 @@ _TOKEN = re.compile(
     r"|(?P<times>\\times\b)"                      # 32\times32 -> 32x32
     r"|(?P<cmd>\\[A-Za-z]+\s?)"                   # other command (\epsilon, \cite): keep its name
     r"|(?P<script>[\^_](?=\{))|(?P<brace>[{}$])"  # math scripts and group markers: dropped
+    r"|(?P<tilde>~)"                              # TeX non-breaking space
     r"|(?P<dash>-{2,3})"                          # TeX dashes "---" -> " - "
     r"|(?P<stars>\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*]))"  # Markdown emphasis: dropped
     r"|(?P<glue>(?<=[a-z0-9)\]])\.(?=[A-Z][a-z]))"  # "LLMs.To" -> "LLMs. To"
@@ -39,7 +40,7 @@ _CHAR_MAP = {
     "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": "",
     "\u200c": "", "\u200d": "", "\ufeff": "", "\u00ad": "",
 }
-_NEEDS_WORK = re.compile(r"[\\{}$^_*]|--|[^\x00-\x7f]|[a-z0-9)\]]\.[A-Z][a-z]")
+_NEEDS_WORK = re.compile(r"[\\{}$^_*~]|--|[^\x00-\x7f]|[a-z0-9)\]]\.[A-Z][a-z]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +108,8 @@ def clean(original: str) -> CleanText:
         elif kind == "cmd":
             name = m.group().rstrip()
             add(name[1:], a + 1, a + len(name), True)
+        elif kind == "tilde":
+            add(" ", a, b, False)
         elif kind == "dash":
             add(" - ", a, b, False)
         elif kind == "glue":
