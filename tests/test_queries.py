@@ -89,10 +89,9 @@ def hand(request, hand_nx):
 
 @pytest.fixture
 def hand_neo4j(clean_db):
-    from paperkg.neo4j_store import apply_schema, load_graph
+    from paperkg.neo4j_store import load_graph
 
     driver, database = clean_db
-    apply_schema(driver, database)
     load_graph(driver, database, hand_graph())
     return q.Neo4jBackend(driver, database)
 
@@ -264,3 +263,22 @@ def test_area_includes_subareas(hand):
         ("Method", "ResNet", 2), ("Method", "Transformer", 1),
         ("Task", "object detection", 2), ("Task", "image classification", 1),
     ]
+
+
+# --- the Cypher files -----------------------------------------------------------------------------
+
+PROPERTY_KEYS = ["key", "name", "aliases", "mentions", "sentence", "position", "title", "abstract", "venue",
+                 "year", "source", "parent"]
+
+
+def test_query_files_lint_without_any_diagnostic(cypher_linter):
+    """Stricter than test_cypher_files: not even a warning (deprecations, unknown properties)."""
+    from paperkg import cypher
+    from paperkg import schema as s
+
+    names = cypher.names("queries")
+    assert len(names) >= 12
+    statements = [{"name": n, "query": cypher.statement(n), "parameters": cypher.example_parameters(n)}
+                  for n in names]
+    found = cypher_linter(statements, list(s.NODE_LABELS), list(s.RELATIONSHIP_TYPES), property_keys=PROPERTY_KEYS)
+    assert {n: d for n, d in found.items() if d} == {}
