@@ -282,3 +282,67 @@ def test_query_files_lint_without_any_diagnostic(cypher_linter):
                   for n in names]
     found = cypher_linter(statements, list(s.NODE_LABELS), list(s.RELATIONSHIP_TYPES), property_keys=PROPERTY_KEYS)
     assert {n: d for n, d in found.items() if d} == {}
+
+
+# --- the CLI --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def hand_dir(tmp_path, hand_nx):
+    from paperkg.export import write_node_link
+
+    write_node_link(hand_nx, tmp_path / "graph.json")
+    return tmp_path
+
+
+def test_cli_answers_from_the_embedded_graph(hand_dir, capsys):
+    import json
+
+    from paperkg.cli import main
+
+    assert main(["query", "shared-datasets", "--graph", str(hand_dir), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [
+        {"paper_a": "Alpha", "paper_b": "Beta", "shared": 2, "names": ["COCO", "ImageNet"], "key_a": "p1",
+         "key_b": "p2"}]
+    assert main(["query", "papers-using", "residual", "network", "--graph", str(hand_dir), "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "paper,relation,mentions,entity,label,key", "Beta,USES_METHOD,2,ResNet,Method,p2",
+        "Alpha,PROPOSES,1,ResNet,Method,p1", "Epsilon,USES_METHOD,1,ResNet,Method,p5"]
+    assert main(["query", "path", "ImageNet", "question answering", "--graph", str(hand_dir)]) == 0
+    assert capsys.readouterr().out.startswith(
+        "ImageNet <-[:USES_DATASET]- Delta -[:ADDRESSES]-> question answering\n")
+    assert main(["query", "top", "--label", "author", "--limit", "1", "--graph", str(hand_dir)]) == 0
+    assert "Bob Stone" in capsys.readouterr().out
+
+
+def test_cli_unknown_name_exits_nonzero_with_suggestions(hand_dir, capsys):
+    from paperkg.cli import main
+
+    assert main(["query", "coauthors", "Bob Stnoe", "--graph", str(hand_dir)]) == 1
+    assert "did you mean: Bob Stone" in capsys.readouterr().err
+
+
+def test_cli_default_backend_is_out_graph_json(hand_dir, tmp_path, monkeypatch, capsys):
+    from paperkg.cli import main
+
+    (tmp_path / "out").mkdir()
+    (hand_dir / "graph.json").rename(tmp_path / "out" / "graph.json")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("NEO4J_URI", "bolt://127.0.0.1:1")  # would fail if it were used
+    assert main(["query", "proposed", "squad", "--format", "json"]) == 0
+    assert '"role": "proposes"' in capsys.readouterr().out
+    assert main(["query", "proposed", "squad", "--graph", "out", "--uri", "bolt://x"]) == 1
+
+
+@pytest.mark.neo4j
+def test_cli_answers_from_neo4j(hand_neo4j, bolt_server, monkeypatch, capsys):
+    from paperkg.cli import main
+
+    monkeypatch.setenv("NEO4J_USERNAME", bolt_server.auth[0])
+    monkeypatch.setenv("NEO4J_PASSWORD", bolt_server.auth[1])
+    monkeypatch.setenv("NEO4J_DATABASE", bolt_server.database)
+    assert main(["query", "similar", "Beta", "--uri", bolt_server.uri, "--limit", "1", "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "paper,score,methods,datasets,tasks,key", "Alpha,7,ResNet,COCO; ImageNet,image classification,p1"]
+    assert main(["query", "area", "Robotcs", "--uri", bolt_server.uri]) == 1
+    assert "no area named 'Robotcs'" in capsys.readouterr().err

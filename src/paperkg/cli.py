@@ -240,7 +240,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Turn research-paper abstracts into a knowledge graph of methods, tasks, datasets, "
                     "authors, areas and venues; export it or load it into Neo4j, and query it.",
         epilog="examples:\n  paperkg build seeds/ --out out\n  paperkg extract papers.jsonl -o pred.jsonl\n"
-               "  paperkg eval tests/data/gold/seeds.jsonl\n\nRun 'paperkg COMMAND --help' for a command's options.",
+               "  paperkg eval tests/data/gold/seeds.jsonl\n"
+               "  paperkg query shared-datasets --min 1 --graph out\n\nRun 'paperkg COMMAND --help' for a command's options.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"paperkg {__version__}")
@@ -282,6 +283,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = _subparser(sub, "init-db", "create paperkg's uniqueness constraints in Neo4j (load does this too)",
                    cmd_init_db)
     _add_neo4j_options(p)
+
+    from .queries.command import add_parser as add_query_parser
+
+    add_query_parser(sub, _add_neo4j_options)
     return parser
 
 
