@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -60,6 +61,7 @@ _COMMON_CAPS = frozenset(
     "theoretically empirically notably existing unlike despite given recent".split()
 )
 _FUNCTION_WORDS = frozenset("of for and or with via in on to the a an from by as at".split())
+_HAS_ALPHA = re.compile(r"[A-Za-z]")
 _SIZE_TOKEN = re.compile(r"^\d+(?:\.\d+)?[DdKkMmBbx]$")
 
 
@@ -324,14 +326,22 @@ _ORDER = {"propose": 0, "called": 0, "novel-appos": 0, "our": 1, "abbreviation":
 def is_namey(tok: Token) -> bool:
     """Looks like part of a proper name: inner capitals (FedAvg, ReNO), letters with digits (MD17),
     or a capital in mid-sentence (Lattice Proteins)."""
-    t = tok.text
-    if len(t) < 2 or not any(c.isalpha() for c in t) or tok.like_url or "/" in t or _SIZE_TOKEN.match(t):
-        return False
-    if any(c.isupper() for c in t[1:]):
-        return True
+    kind = _name_shape(tok.text)
+    return kind == 2 or (kind == 1 and not tok.is_sent_start)
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_shape(t: str) -> int:
+    """2: a name wherever it stands; 1: a name unless it starts a sentence; 0: not a name."""
+    if len(t) < 2 or t[0] in "0123456789" and _SIZE_TOKEN.match(t) or "/" in t:
+        return 0
+    if not t.isascii() and not any(c.isalpha() for c in t) or t.isascii() and not _HAS_ALPHA.search(t):
+        return 0
+    if not t[1:].islower() and any(c.isupper() for c in t[1:]):
+        return 2
     if any(c.isdigit() for c in t):
-        return any(c.isupper() for c in t)
-    return t[0].isupper() and not tok.is_sent_start and tok.lower_ not in _COMMON_CAPS
+        return 2 if any(c.isupper() for c in t) else 0
+    return 1 if t[0].isupper() and t.lower() not in _COMMON_CAPS else 0
 
 
 def is_acronymish(text: str) -> bool:
@@ -612,14 +622,16 @@ class _Rules:
         """"a consistency policy with ... regularization (CP3ER)": the phrase before an acronym in
         parentheses inside the object is the long form of what is proposed."""
         doc = self.doc
-        lo, hi = obj.left_edge.i, obj.right_edge.i
-        for i in range(max(lo + 1, obj.i - 8), min(hi, obj.i + 12)):
+        lo = obj.left_edge.i
+        for i in range(max(lo + 1, obj.i - 8), min(len(doc) - 2, obj.i + 12)):
+            if i > obj.right_edge.i and (doc[i].text in ",;:" or doc[i].pos_ in ("VERB", "AUX")):
+                return None
             close = next((k for k in range(i + 2, min(i + 5, len(doc))) if doc[k].text == ")"), None)
             if doc[i].text != "(" or close is None or not is_acronymish(doc[i + 1 : close].text):
                 continue
             # climb from the word before "(" to the phrase it belongs to, not past an apposition
             top = doc[i - 1]
-            while top.dep_ != "appos" and top.head.i != top.i and lo <= top.head.i < i and top is not obj:
+            while top.dep_ != "appos" and top.head.i != top.i and lo <= top.head.i < i and top.i != obj.i:
                 top = top.head
             start = top.left_edge.i
             while start < i and (doc[start].lower_ in TASK_STOP or doc[start].lower_ in GENERIC
@@ -703,7 +715,10 @@ def _we_subject(verb: Token, depth: int = 0) -> bool:
         if child.dep_ in ("nsubj", "nsubjpass") and (
                 child.lower_ in ("we", "paper", "work", "study") or any(c.lower_ == "our" for c in child.children)):
             return True
-    if depth < 3 and verb.dep_ in ("conj", "xcomp", "advcl", "acl", "relcl") and verb.head is not verb:
+    if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+        return False
+    # no subject of its own ("..., and propose X"): the closest ancestor with one decides
+    if depth < 4 and verb.head.i != verb.i:
         return _we_subject(verb.head, depth + 1)
     return False
 
@@ -743,7 +758,7 @@ def _eval_context(prep: Token) -> bool:
     for _ in range(3):
         if head.lower_ in EVAL_WORDS:
             return True
-        if head.head is head:
+        if head.head.i == head.i:
             break
         head = head.head
     return False

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .models import Entity, PaperExtraction
 from .textnorm import clean_text
@@ -27,6 +28,7 @@ _GENERIC_TAIL = frozenset(
 )
 
 
+@lru_cache(maxsize=1 << 16)
 def readable(name: str) -> str:
     """Lower-case display form used in keys: LaTeX stripped, hyphens/underscores -> spaces,
     leading "the" and a trailing generic head dropped, size variant dropped."""
@@ -41,6 +43,7 @@ def readable(name: str) -> str:
     return " ".join(words)
 
 
+@lru_cache(maxsize=1 << 16)
 def match_key(name: str) -> str:
     """Key under which two names are the same entity (see module docstring)."""
     words = readable(name).split()
