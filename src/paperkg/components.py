@@ -522,8 +522,9 @@ class _Rules:
         has_parse = doc.has_annotation("DEP")
         for tok in doc:
             text = tok.text
-            if text in short_labels or (text.endswith("s") and text[:-1] in short_labels):
-                self.add(doc[tok.i : tok.i + 1], short_labels.get(text) or short_labels[text[:-1]], "acronym")
+            label = short_labels.get(text) or short_labels.get(text[:-1] if text.endswith("s") else text + "s")
+            if label is not None:
+                self.add(doc[tok.i : tok.i + 1], label, "acronym")
             if has_parse and not tok.like_url:
                 self.token_rules(tok)
         if has_parse:

@@ -27,7 +27,7 @@ _TOKEN = re.compile(
     r"(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
     r"|(?P<esc>\\[%&$#_{}])"                      # escaped character: keep the character
     r"|(?P<times>\\times\b)"                      # 32\times32 -> 32x32
-    r"|(?P<cmd>\\[A-Za-z]+\s?)"                   # other command (\epsilon, \cite): keep its name
+    r"|(?P<cmd>\\[A-Za-z]+)"                      # other command (\epsilon, \cite): keep its name
     r"|(?P<script>[\^_](?=\{))|(?P<brace>[{}$])"  # math scripts and group markers: dropped
     r"|(?P<tilde>~)"                              # TeX non-breaking space
     r"|(?P<dash>-{2,3})"                          # TeX dashes "---" -> " - "
@@ -106,8 +106,7 @@ def clean(original: str) -> CleanText:
         elif kind == "times":
             add("x", a, b, False)
         elif kind == "cmd":
-            name = m.group().rstrip()
-            add(name[1:], a + 1, a + len(name), True)
+            add(m.group()[1:], a + 1, b, True)
         elif kind == "tilde":
             add(" ", a, b, False)
         elif kind == "dash":

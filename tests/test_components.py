@@ -1,0 +1,134 @@
+"""paperkg's spaCy components on ``spacy.blank("en")`` (hand-built parses where rules need one)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import spacy
+from spacy.tokens import Doc
+
+from paperkg import components
+from paperkg.components import _initials_long_form, find_abbreviations, is_namey, read_patterns
+from paperkg.errors import InputError
+
+ENTRIES = [
+    {"label": "METHOD", "name": "FedAvg", "aliases": ["Federated Averaging"]},
+    {"label": "METHOD", "name": "dual averaging", "aliases": []},
+    {"label": "DATASET", "name": "ImageNet", "aliases": []},
+    {"label": "TASK", "name": "node classification", "aliases": []},
+]
+
+
+@pytest.fixture
+def blank() -> spacy.Language:
+    nlp = spacy.blank("en")
+    for name in components.PIPES:
+        nlp.add_pipe(name)
+    gazetteer = nlp.get_pipe("paperkg_gazetteer")
+    gazetteer.initialize(nlp=nlp, package=False)
+    gazetteer.gazetteer.add(ENTRIES)
+    return nlp
+
+
+def spans(doc: Doc, group: str = components.FINAL) -> list[tuple[str, str]]:
+    return [(s.text, s.label_) for s in doc.spans[group]]
+
+
+def test_abbreviations_pair_long_and_short_forms() -> None:
+    nlp = spacy.blank("en")
+    doc = nlp("we propose Reward-based Noise Optimization (ReNO) and Activation-Sharing Multi-Resolution (ASMR).")
+    pairs = [(long.text, short.text) for long, short in find_abbreviations(doc)]
+    assert ("Reward-based Noise Optimization", "ReNO") in pairs
+    assert ("Activation-Sharing Multi-Resolution", "ASMR") in pairs
+
+
+def test_abbreviations_ignore_parenthetical_remarks() -> None:
+    doc = spacy.blank("en")("results improve (see below) on all tasks (3 of 4).")
+    assert find_abbreviations(doc) == []
+
+
+def test_initials_skip_function_words_and_split_hyphens() -> None:
+    words = "we propose RL with Adaptive Regularization".split()
+    assert words[_initials_long_form("RL-AR", words):] == ["RL", "with", "Adaptive", "Regularization"]
+    assert _initials_long_form("XYZ", "nothing here".split()) is None
+
+
+def test_gazetteer_case_rules_and_plurals(blank: spacy.Language) -> None:
+    doc = blank("FedAvg beats fedavg. Dual averaging and node classifications on ImageNet.")
+    found = spans(doc, components.GAZ)
+    assert ("FedAvg", "METHOD") in found
+    assert ("fedavg", "METHOD") not in found  # names with capitals match exactly
+    assert ("Dual averaging", "METHOD") in found  # lower-case names match any case
+    assert ("node classifications", "TASK") in found  # and their plural
+    assert ("ImageNet", "DATASET") in found
+    keys = {s.text: s.kb_id_ for s in doc.spans[components.GAZ]}
+    assert keys["FedAvg"] == "method:fedavg"
+
+
+def test_gazetteer_aliases_share_the_entry_key(blank: spacy.Language) -> None:
+    doc = blank("Federated Averaging (FedAvg) is simple.")
+    keys = {s.text: s.kb_id_ for s in doc.spans[components.GAZ]}
+    assert keys["Federated Averaging"] == keys["FedAvg"] == "method:fedavg"
+
+
+def test_acronym_defined_in_text_labels_its_later_uses(blank: spacy.Language) -> None:
+    doc = blank("We use graph neural networks (GNNs) here. GNNs are strong and a GNN is cheap.")
+    found = spans(doc)
+    assert ("graph neural networks", "METHOD") in found
+    assert found.count(("GNNs", "METHOD")) == 2
+
+
+def test_propose_rule_on_a_parse() -> None:
+    nlp = spacy.blank("en")
+    for name in components.PIPES:
+        nlp.add_pipe(name)
+    nlp.get_pipe("paperkg_gazetteer").initialize(nlp=nlp, package=False)
+    words = ["We", "propose", "FedDA", ",", "a", "novel", "method", "for", "node", "classification", "."]
+    doc = Doc(
+        nlp.vocab,
+        words=words,
+        spaces=[True, True, False, True, True, True, True, True, True, False, False],
+        heads=[1, 1, 1, 2, 6, 6, 2, 6, 9, 7, 1],
+        deps=["nsubj", "ROOT", "dobj", "punct", "det", "amod", "appos", "prep", "compound", "pobj", "punct"],
+        pos=["PRON", "VERB", "PROPN", "PUNCT", "DET", "ADJ", "NOUN", "ADP", "NOUN", "NOUN", "PUNCT"],
+    )
+    doc = nlp(doc)
+    assert ("FedDA", "METHOD") in spans(doc)
+    assert spans(doc, components.PROPOSED) == [("FedDA", "METHOD")]
+    assert ("node classification", "TASK") in spans(doc)
+
+
+def test_generic_heads_and_fields_are_not_entities(blank: spacy.Language) -> None:
+    doc = blank("Deep learning (DL) and machine learning models use a framework.")
+    assert spans(doc) == []
+
+
+def test_name_shape() -> None:
+    doc = spacy.blank("en")("We use FedAvg , MD17 , Lattice Proteins , 3D data and the model .")
+    shapes = {t.text: is_namey(t) for t in doc}
+    assert shapes["FedAvg"] and shapes["MD17"] and shapes["Lattice"] and shapes["Proteins"]
+    assert not shapes["We"] and not shapes["3D"] and not shapes["model"]
+
+
+def test_read_patterns_reports_file_and_line(tmp_path: Path) -> None:
+    good = tmp_path / "good.jsonl"
+    good.write_text(json.dumps({"label": "METHOD", "name": "Foo", "aliases": ["F"]}) + "\n\n", encoding="utf-8")
+    assert read_patterns(good) == [{"label": "METHOD", "name": "Foo", "aliases": ["F"]}]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"label": "METHOD", "name": "Foo"}) + "\n{not json\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        read_patterns(bad)
+    assert err.value.line == 2 and err.value.path == str(bad)
+    wrong = tmp_path / "wrong.jsonl"
+    wrong.write_text(json.dumps({"label": "PERSON", "name": "Ada"}) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match="label"):
+        read_patterns(wrong)
+    with pytest.raises(InputError):
+        read_patterns(tmp_path / "missing.jsonl")
+
+
+def test_package_gazetteers_load() -> None:
+    entries = components.package_patterns()
+    assert entries and {e["label"] for e in entries} <= set(components.LABELS)

@@ -1,0 +1,85 @@
+"""Corpus-wide entity resolution: one entity per thing, canonical names, stable keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperkg.models import Entity, Mention, PaperExtraction
+from paperkg.resolve import canonical, match_key, merge_paper, resolve
+
+
+def ent(label: str, name: str, *aliases: str, key: str | None = None, proposed: bool = False,
+        at: int = 0) -> Entity:
+    mention = Mention(start=at, end=at + len(name), text=name)
+    return Entity(label=label, name=name, aliases=list(aliases), key=key, proposed=proposed, mentions=[mention])
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Meta-World", "Metaworld"),
+        ("ImageNet 32x32", "ImageNet"),
+        ("ImageNet-1k", "ImageNet"),
+        ("graph neural networks", "Graph Neural Network"),
+        ("LLMs", "LLM"),
+        ("the CIFAR-10 dataset", "CIFAR-10"),
+        ("\\textbf{FedDA}", "FedDA"),
+    ],
+)
+def test_match_key_folds_variants(a: str, b: str) -> None:
+    assert match_key(a) == match_key(b)
+
+
+def test_match_key_keeps_different_things_apart() -> None:
+    assert match_key("Lasso") != match_key("group Lasso")
+    assert match_key("class") == "class"
+
+
+def test_canonical_prefers_the_frequent_full_name() -> None:
+    assert canonical(["ReNO", "ReNO", "Reward-based Noise Optimization"]) == "Reward-based Noise Optimization"
+    assert canonical(["SDXL"]) == "SDXL"
+
+
+def test_merge_paper_joins_acronym_and_long_form() -> None:
+    merged = merge_paper([
+        ent("METHOD", "Reward-based Noise Optimization", "ReNO", at=0),
+        ent("METHOD", "ReNO", proposed=True, at=50),
+        ent("DATASET", "GenEval", at=90),
+    ])
+    assert len(merged) == 2
+    reno = merged[0]
+    assert reno.name == "Reward-based Noise Optimization" and reno.aliases == ["ReNO"]
+    assert reno.proposed and len(reno.mentions) == 2
+
+
+def test_resolve_links_papers_and_sets_stable_keys() -> None:
+    papers = [
+        PaperExtraction(id="p1", entities=[ent("METHOD", "Sharpness-Aware Minimization", "SAM")]),
+        PaperExtraction(id="p2", entities=[ent("METHOD", "SAM")]),
+        PaperExtraction(id="p3", entities=[ent("METHOD", "sharpness-aware minimization"),
+                                           ent("DATASET", "ImageNet 32x32", key="dataset:imagenet", at=40)]),
+        PaperExtraction(id="p4", entities=[ent("DATASET", "ImageNet")]),
+    ]
+    out = resolve(papers)
+    keys = [[e.key for e in p.entities] for p in out]
+    assert keys[0] == keys[1] == ["method:sharpness aware minimization"]
+    assert keys[2] == ["method:sharpness aware minimization", "dataset:imagenet"]
+    assert keys[3] == ["dataset:imagenet"]
+    assert out[1].entities[0].name == "Sharpness-Aware Minimization"
+    assert [p.id for p in out] == ["p1", "p2", "p3", "p4"]
+    again = resolve(list(reversed(papers)))
+    assert sorted(e.key for p in again for e in p.entities) == sorted(k for ks in keys for k in ks)
+
+
+def test_ambiguous_acronym_does_not_merge_different_long_forms() -> None:
+    papers = [
+        PaperExtraction(id="p1", entities=[ent("METHOD", "Sharpness-Aware Minimization", "SAM")]),
+        PaperExtraction(id="p2", entities=[ent("METHOD", "Segment Anything Model", "SAM")]),
+    ]
+    out = resolve(papers)
+    assert out[0].entities[0].key != out[1].entities[0].key
+
+
+def test_labels_stay_apart() -> None:
+    out = resolve([PaperExtraction(id="p", entities=[ent("TASK", "planning"), ent("METHOD", "planning", at=30)])])
+    assert {e.label for e in out[0].entities} == {"TASK", "METHOD"}

@@ -1,0 +1,85 @@
+"""Text cleaning and its offset map back to the original abstract."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paperkg.textnorm import clean, clean_text
+
+FRAGMENTS = [
+    "we", "introduce", "FedDA", "ImageNet", "models", "(ReNO)", "the", "of", "on", "6.9\\%",
+    "\\textbf{FedDA},", "\\emph{novel}", "$S^{2}$-SAM", "$\\tilde{O}(K^{-1}\\epsilon^{-1.5})$",
+    "LLMs.To", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
+    "feedback~(RLCF)", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
+]
+
+
+@pytest.mark.parametrize(
+    ("original", "expected"),
+    [
+        ("we introduce \\textbf{FedDA}, a novel", "we introduce FedDA, a novel"),
+        ("$S^{2}$-SAM works", "S2-SAM works"),
+        ("complexity $\\tilde{O}(K^{-1})$ and", "complexity O(K-1) and"),
+        ("of LLMs.To overcome", "of LLMs. To overcome"),
+        ("ﬁne‑tuning on ImageNet 32$\\times$32", "fine-tuning on ImageNet 32x32"),
+        ("6.9\\% higher", "6.9% higher"),
+        ("**LA**yout **C**onstraint", "LAyout Constraint"),
+        ("develop *learned proximal networks* (LPN)", "develop learned proximal networks (LPN)"),
+        ("SE(3)---enabling", "SE(3) - enabling"),
+        ("CLIP feedback~(RLCF)", "CLIP feedback (RLCF)"),
+        ("\\alpha x", "alpha x"),
+        ("plain text stays as it is.", "plain text stays as it is."),
+    ],
+)
+def test_clean_examples(original: str, expected: str) -> None:
+    assert clean_text(original) == expected
+
+
+def test_spans_map_back_to_exact_original_text() -> None:
+    original = "we introduce \\textbf{FedDA}, a novel $S^{2}$-SAM for LLMs.To do so"
+    cleaned = clean(original)
+    for word, source in [("FedDA", "FedDA"), ("S2-SAM", "S^{2}$-SAM"), ("LLMs.", "LLMs."), ("To", "To")]:
+        start = cleaned.text.index(word)
+        a, b = cleaned.span(start, start + len(word))
+        assert original[a:b] == source
+
+
+def test_identity_when_nothing_to_clean() -> None:
+    cleaned = clean("Plain abstract, nothing to do.")
+    assert cleaned.text == cleaned.original
+    assert cleaned.span(6, 14) == (6, 14)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab AB.{}$^_\\*-~%12()x") + ["\u2013", "ﬁ", "\u00a0", "Ｔ"]),
+               max_size=60))
+def test_offsets_monotonic_and_in_range(original: str) -> None:
+    cleaned = clean(original)
+    n = len(cleaned.text)
+    previous = (0, 0)
+    for i in range(n):
+        a, b = cleaned.span(i, i + 1)
+        assert 0 <= a <= b <= len(original)
+        assert a >= previous[0] and b >= previous[1]
+        previous = (a, b)
+    for i in range(n):
+        for j in range(i + 1, n + 1):
+            a, b = cleaned.span(i, j)
+            assert 0 <= a <= b <= len(original)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=12))
+def test_word_spans_clean_back_to_themselves(fragments: list[str]) -> None:
+    """Every clean word (and run of words) maps to original text that, cleaned, is that text."""
+    original = " ".join(fragments)
+    cleaned = clean(original)
+    words = [m.span() for m in re.finditer(r"\S+", cleaned.text)]
+    for i, (start, _) in enumerate(words):
+        for _, end in words[i : i + 3]:
+            a, b = cleaned.span(start, end)
+            assert clean_text(original[a:b]).strip() == cleaned.text[start:end]
