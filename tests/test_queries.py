@@ -5,6 +5,9 @@ The expected rows below were worked out by hand from HAND (drawn in the comment)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
 from paperkg import queries as q
@@ -346,3 +349,83 @@ def test_cli_answers_from_neo4j(hand_neo4j, bolt_server, monkeypatch, capsys):
         "paper,score,methods,datasets,tasks,key", "Alpha,7,ResNet,COCO; ImageNet,image classification,p1"]
     assert main(["query", "area", "Robotcs", "--uri", bolt_server.uri]) == 1
     assert "no area named 'Robotcs'" in capsys.readouterr().err
+
+
+# --- both backends, real graphs -------------------------------------------------------------------
+
+SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+ICLR = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "iclr2024.jsonl.gz"
+
+
+def real_graph(source: Path) -> GraphData:
+    from paperkg.build import make_corpus
+    from paperkg.settings import Settings
+
+    return make_corpus([source], Settings()).graph
+
+
+def calls(g) -> list[tuple[str, Callable]]:
+    """Every question with arguments drawn from the graph: popular, rare, aliased and oddly cased names."""
+    entities = [n for n, a in g.nodes(data=True) if a["label"] in ("Method", "Task", "Dataset")]
+    tops = {label: [r.name for r in q.top(g, label)] for label in q.TOP_LABELS}
+    aliased = sorted((a["aliases"][0] for n, a in g.nodes(data=True) if a.get("aliases")))[:3]
+    named = [tops["METHOD"][0].upper(), tops["DATASET"][0], tops["TASK"][0], tops["METHOD"][-1], *aliased]
+    proposed = sorted({g.nodes[v]["name"] for _, v, d in g.edges(data=True) if d["type"] == "PROPOSES"})[:4]
+    papers = sorted(n for n, a in g.nodes(data=True) if a["label"] == "Paper")
+    some_papers = [g.nodes[papers[0]]["key"], g.nodes[papers[len(papers) // 2]]["name"].lower()]
+    areas = sorted({a["name"] for _, a in g.nodes(data=True) if a["label"] == "Area"})[:6]
+    authors = [tops["AUTHOR"][0], tops["AUTHOR"][-1], tops["AUTHOR"][len(tops["AUTHOR"]) // 2]]
+    ends = [(authors[0], tops["DATASET"][0]), (some_papers[0], some_papers[1]), (authors[1], tops["TASK"][0]),
+            (g.nodes[entities[0]]["name"], authors[2])]
+    found = [("shared_datasets(1)", lambda b: q.shared_datasets(b, 1)), ("shared_datasets", q.shared_datasets),
+             ("shared_methods", q.shared_methods), ("shared_methods(1, 50)", lambda b: q.shared_methods(b, 1, 50)),
+             ("shared_tasks", q.shared_tasks), ("method_task", q.method_task),
+             ("method_task(2, 30)", lambda b: q.method_task(b, 2, 30)), ("collaboration", q.collaboration),
+             ("collaboration(5)", lambda b: q.collaboration(b, 5))]
+    found += [(f"top({label})", lambda b, label=label: q.top(b, label)) for label in q.TOP_LABELS]
+    found += [(f"top({label}, 3)", lambda b, label=label: q.top(b, label, 3)) for label in q.TOP_LABELS]
+    found += [(f"papers_using({n!r})", lambda b, n=n: q.papers_using(b, n)) for n in named]
+    found += [(f"proposed({n!r})", lambda b, n=n: q.proposed(b, n)) for n in proposed]
+    found += [(f"coauthors({n!r})", lambda b, n=n: q.coauthors(b, n)) for n in authors]
+    found += [(f"similar({n!r})", lambda b, n=n: q.similar(b, n)) for n in some_papers]
+    found += [(f"similar({n!r}, 5)", lambda b, n=n: q.similar(b, n, 5)) for n in some_papers]
+    found += [(f"area({n!r})", lambda b, n=n: q.area(b, n, None)) for n in areas]
+    found += [(f"area({n!r}, 3)", lambda b, n=n: q.area(b, n, 3)) for n in areas]
+    found += [(f"path({x!r}, {y!r})", lambda b, x=x, y=y: _path_or_none(b, x, y)) for x, y in ends]
+    return found
+
+
+def _path_or_none(backend, a: str, b: str):
+    try:
+        return q.path(backend, a, b)
+    except NotFoundError as e:
+        return str(e)
+
+
+def assert_backends_agree(data: GraphData, driver, database: str) -> int:
+    """Load `data` into Neo4j and compare every question's rows; returns how many rows were compared."""
+    from paperkg.neo4j_store import load_graph
+
+    g = to_networkx(data)
+    load_graph(driver, database, data)
+    neo = q.Neo4jBackend(driver, database)
+    differing, rows = [], 0
+    for label, call in calls(g):
+        expected, got = call(g), call(neo)
+        rows += len(expected) if isinstance(expected, list) else 1
+        if got != expected:
+            differing.append(label)
+    assert differing == []
+    return rows
+
+
+@pytest.mark.neo4j
+def test_backends_agree_on_the_seeds(clean_db):
+    assert assert_backends_agree(real_graph(SEEDS), *clean_db) > 100
+
+
+@pytest.mark.neo4j
+@pytest.mark.slow
+@pytest.mark.skipif(not ICLR.is_file(), reason=f"{ICLR} is not here")
+def test_backends_agree_on_iclr2024(clean_db):
+    assert assert_backends_agree(real_graph(ICLR), *clean_db) > 1000

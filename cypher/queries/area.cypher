@@ -4,7 +4,7 @@
 // :param name => 'Computer Vision';
 // :param limit => 10;
 MATCH (top:Area)
-WHERE toLower(trim($name)) IN [toLower(top.name), toLower(top.key)] + [a IN coalesce(top.aliases, []) | toLower(a)]
+WHERE toLower(trim($name)) IN [toLower(trim(top.name)), toLower(trim(top.key))] + [a IN coalesce(top.aliases, []) | toLower(trim(a))]
 OPTIONAL MATCH (sub:Area)-[:SUBAREA_OF]->(top)
 WITH collect(DISTINCT top) + collect(DISTINCT sub) AS areas
 UNWIND areas AS area

@@ -4,7 +4,7 @@
 // :param name => 'Yoshua Bengio';
 // :param limit => 25;
 MATCH (me:Author)
-WHERE toLower(trim($name)) IN [toLower(me.name), toLower(me.key)] + [a IN coalesce(me.aliases, []) | toLower(a)]
+WHERE toLower(trim($name)) IN [toLower(trim(me.name)), toLower(trim(me.key))] + [a IN coalesce(me.aliases, []) | toLower(trim(a))]
 WITH collect(me) AS mes
 UNWIND mes AS me
 MATCH (me)-[:AUTHORED]->(p:Paper)<-[:AUTHORED]-(other:Author)

@@ -5,6 +5,6 @@
 // :param labels => ['Method', 'Task', 'Dataset'];
 MATCH (n)
 WHERE any(l IN labels(n) WHERE l IN $labels)
-  AND toLower(trim($name)) IN [toLower(n.name), toLower(n.key)] + [a IN coalesce(n.aliases, []) | toLower(a)]
+  AND toLower(trim($name)) IN [toLower(trim(n.name)), toLower(trim(n.key))] + [a IN coalesce(n.aliases, []) | toLower(trim(a))]
 RETURN labels(n)[0] AS label, n.key AS key, n.name AS name
 ORDER BY label, key;

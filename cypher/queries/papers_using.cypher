@@ -4,7 +4,7 @@
 // :param name => 'transformer';
 // :param limit => 25;
 MATCH (p:Paper)-[r:USES_METHOD|USES_DATASET|ADDRESSES|PROPOSES]->(e)
-WHERE toLower(trim($name)) IN [toLower(e.name), toLower(e.key)] + [a IN coalesce(e.aliases, []) | toLower(a)]
+WHERE toLower(trim($name)) IN [toLower(trim(e.name)), toLower(trim(e.key))] + [a IN coalesce(e.aliases, []) | toLower(trim(a))]
 RETURN p.name AS paper, type(r) AS relation, coalesce(r.mentions, 0) AS mentions, e.name AS entity,
        labels(e)[0] AS label, p.key AS key
 ORDER BY mentions DESC, paper, key, label, entity, relation

@@ -6,10 +6,10 @@
 // :param to_name => 'Dan Wu';
 MATCH (a)
 WHERE (a:Paper OR a:Author OR a:Method OR a:Task OR a:Dataset)
-  AND toLower(trim($from_name)) IN [toLower(a.name), toLower(a.key)] + [x IN coalesce(a.aliases, []) | toLower(x)]
+  AND toLower(trim($from_name)) IN [toLower(trim(a.name)), toLower(trim(a.key))] + [x IN coalesce(a.aliases, []) | toLower(trim(x))]
 MATCH (b)
 WHERE (b:Paper OR b:Author OR b:Method OR b:Task OR b:Dataset)
-  AND toLower(trim($to_name)) IN [toLower(b.name), toLower(b.key)] + [x IN coalesce(b.aliases, []) | toLower(x)]
+  AND toLower(trim($to_name)) IN [toLower(trim(b.name)), toLower(trim(b.key))] + [x IN coalesce(b.aliases, []) | toLower(trim(x))]
 WITH a, b
 WHERE a <> b
 MATCH p = allShortestPaths((a)-[:AUTHORED|PROPOSES|USES_METHOD|USES_DATASET|ADDRESSES*..10]-(b))

@@ -4,7 +4,7 @@
 // :param paper => 'Attention Is All You Need';
 // :param limit => 10;
 MATCH (target:Paper)
-WHERE toLower(trim($paper)) IN [toLower(target.name), toLower(target.key)]
+WHERE toLower(trim($paper)) IN [toLower(trim(target.name)), toLower(trim(target.key))]
 WITH collect(target) AS targets
 UNWIND targets AS target
 MATCH (target)-[:USES_METHOD|USES_DATASET|ADDRESSES|PROPOSES]->(e)<-[:USES_METHOD|USES_DATASET|ADDRESSES|PROPOSES]-(other:Paper)

@@ -1,7 +1,7 @@
 """How a name typed by a user finds nodes, the same rule on both backends.
 
-A node matches when the trimmed, lower-cased name equals its lower-cased `name`, `key` or one of its
-`aliases` (Cypher: `toLower(trim($name)) IN [toLower(n.name), toLower(n.key)] + aliases`).
+A node matches when the trimmed, lower-cased name equals its trimmed, lower-cased `name`, `key` or one of
+its `aliases` (Cypher: `toLower(trim($name)) IN [toLower(trim(n.name)), toLower(trim(n.key))] + aliases`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def normalize(name: str) -> str:
 def matches(attrs: Mapping[str, object], name: str) -> bool:
     """`name` already normalized; attrs are a node's properties (networkx attributes)."""
     names = [attrs.get("name"), attrs.get("key"), *(attrs.get("aliases") or [])]
-    return any(isinstance(n, str) and n.lower() == name for n in names)
+    return any(isinstance(n, str) and normalize(n) == name for n in names)
 
 
 def not_found(what: str, name: str, known: Iterable[str]) -> NotFoundError:
