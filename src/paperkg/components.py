@@ -61,6 +61,17 @@ _COMMON_CAPS = frozenset(
     "theoretically empirically notably existing unlike despite given recent".split()
 )
 _FUNCTION_WORDS = frozenset("of for and or with via in on to the a an from by as at".split())
+# Words that describe a dataset's use rather than name it ("ARC evaluation dataset").
+_NOT_IN_NAMES = frozenset(
+    "evaluation test testing training validation public popular standard synthetic real benchmark "
+    "downstream original full entire whole large small new novel several multiple different other".split()
+)
+# Capitalized adjectives that modify rather than name ("Gaussian kernel", "Bayesian model").
+_CAP_ADJECTIVES = frozenset(
+    "gaussian bayesian euclidean markovian lipschitz hessian riemannian boolean newtonian hamiltonian "
+    "lagrangian laplacian jacobian cartesian poisson bernoulli dirichlet wasserstein hilbert banach "
+    "english chinese french german transformer".split()
+)
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
 _SIZE_TOKEN = re.compile(r"^\d+(?:\.\d+)?[DdKkMmBbx]$")
 
@@ -318,6 +329,7 @@ class GazetteerComponent:
 TECH_HEADS = LEX["tech_heads"]
 GENERIC_TECH = LEX["generic_tech_heads"]
 INTRO_TASK = LEX["intro_task_objects"]
+TASK_ADJECTIVES = LEX["task_adjectives"]
 _MOD_DEPS = frozenset(("compound", "amod", "nmod", "npadvmod", "hmod", "nummod", "quantmod"))
 _LIST_CUES = frozenset(("as", "including", "like", "e.g.", "e.g"))
 _ORDER = {"propose": 0, "called": 0, "novel-appos": 0, "our": 1, "abbreviation": 1, "gazetteer": 2}
@@ -395,11 +407,11 @@ def _left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
             j -= 1
         else:
             break
-    if start > 0 and doc[start - 1].text == "-" and not doc[start - 1].whitespace_:
-        # the stop word was the first half of a hyphenated word ("one-step"): drop the rest too
+    if j >= 0 and j == start - 1 and _glued(doc, j):
+        # the stop word was the first half of a hyphenated word ("two-layer"): drop the rest too
         while start < head.i and not doc[start].whitespace_:
             start += 1
-        start += start < head.i
+        start += 1
     while start < head.i and (doc[start].text == "-" or doc[start].lower_ in stop):
         start += 1
     return start
@@ -440,8 +452,8 @@ def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
     mods = [t for t in span[:-1] if t.text != "-"]
     if not mods:
         return span if allow_bare or head.lower_ in BARE_TASKS else None
-    if head.lower_ in WEAK_TASKS and not any(
-            t.pos_ in ("NOUN", "PROPN") or is_namey(t) or _glued(doc, t.i) for t in mods):
+    if not any(t.pos_ in ("NOUN", "PROPN") or is_namey(t) or _glued(doc, t.i) or t.lower_ in TASK_ADJECTIVES
+               for t in mods) and (head.lower_ in WEAK_TASKS or len(mods) == 1):
         return None
     if span.text.lower() in FIELDS:
         return None
@@ -505,6 +517,10 @@ class _Rules:
         self.doc = doc
         self.out: dict[tuple[int, int], tuple[str, str, bool]] = {}
         self.pairs = abbreviation_pairs(doc)
+        self.non_entities: set[str] = set()
+        self.gaz_tokens = bytearray(len(doc))
+        for span in doc.spans.get(GAZ, []):
+            self.gaz_tokens[span.start : span.end] = b"\x01" * len(span)
 
     def finish(self) -> tuple[list[Span], list[Span]]:
         out = self.run()
@@ -532,13 +548,23 @@ class _Rules:
         return self.out
 
     def abbreviations(self) -> dict[str, str]:
+        """Label each defined acronym by its long form; acronyms of non-entities ("out-of-domain
+        (OOD)", "bilevel programs (BPs)") go to ``self.non_entities``."""
         short_labels: dict[str, str] = {}
         doc = self.doc
+        gaz_label = {(s.start, s.end): s.label_ for s in doc.spans.get(GAZ, [])}
         for long, short in self.pairs:
-            label = _label_of_long_form(long) or _label_from_head(_head_word(doc, short.end + 1))
-            if label is None and any(is_namey(t) for t in long):
+            # the long form's own head word is the strongest evidence ("Grouped-Query Attention (GQA)"
+            # is no dataset), then the gazetteer ("Low-Rank Adaptation (LoRA)" is no task)
+            from_long = _label_of_long_form(long)
+            label = (gaz_label.get((long.start, long.end))
+                     or (from_long if long[-1].lower_ in METHOD_CUES | DATASET_WORDS else None)
+                     or gaz_label.get((short.start, short.end)) or from_long
+                     or _label_from_head(_head_word(doc, short.end + 1)))
+            if label is None and sum(t.text[:1].isupper() for t in long) >= 2:
                 label = "METHOD"
             if label is None or long.text.lower() in FIELDS:
+                self.non_entities.update((short.text, short.text + "s", short.text.rstrip("s")))
                 continue
             self.add(long, label, "abbreviation")
             self.add(short, label, "abbreviation")
@@ -559,7 +585,8 @@ class _Rules:
             self.add(_name_run(doc, tok.head.i), label, "novel-appos", proposed=True)
         elif low == "our" and tok.dep_ == "poss":
             found = _named_in(doc, tok.head)
-            if found and found[0] > tok.i:
+            if found and found[0] > tok.i and not any(self.gaz_tokens[found[0] : found[1]]) \
+                    and not re.fullmatch(r"[A-Z]+s", doc[found[0] : found[1]].text):
                 label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
                 self.add(found, label, "our", proposed=True)
         elif low in _LIST_CUES and tok.dep_ == "prep" and (low != "as" or doc[tok.i - 1].lower_ == "such"):
@@ -583,6 +610,8 @@ class _Rules:
     def name(self, tok: Token) -> None:
         doc = self.doc
         start, end = _name_run(doc, tok.i)
+        if doc[start:end].text in self.non_entities:
+            return
         if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
             return  # a citation: "Filippi et al."
         name = doc[start:end].text
@@ -592,18 +621,20 @@ class _Rules:
         for k in range(end, min(end + 3, len(doc))):
             if doc[k].lower_ in DATASET_WORDS and doc[k].lower_ not in ("tasks", "domains", "collection"):
                 if k > end and all(t.is_alpha and t.is_lower and t.pos_ in ("NOUN", "ADJ", "PROPN")
-                                   and t.lower_ not in TASK_HEADS for t in doc[end:k]):
+                                   and t.lower_ not in TASK_HEADS and t.lower_ not in _NOT_IN_NAMES
+                                   for t in doc[end:k]):
                     self.add((start, k + 1), "DATASET", "name-suite")
                     return
                 break
         if "bench" in name.lower() or name.lower().endswith(("gym", "suite")) or (
                 tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS):
             label = "DATASET"
-        if label:
+        if label and not (end - start == 1 and tok.lower_ in _CAP_ADJECTIVES):
             self.add((start, end), label, "name-head")
         elif tok.dep_ == "pobj" and tok.head.lower_ in ("on", "across") and _eval_context(tok.head):
             self.add((start, end), "DATASET", "evaluated-on")
-        elif is_acronymish(name) and any(c.islower() for c in name) and end - start <= 3:
+        elif end - start <= 3 and any(_name_shape(t.text) == 2 and (any(c.islower() for c in t.text) or end - start > 1)
+                                      for t in doc[start:end]):
             self.add((start, end), "METHOD", "camel-name")
 
     def proposal(self, obj: Token, verb: Token) -> None:
@@ -613,6 +644,8 @@ class _Rules:
             return
         label = "DATASET" if head in DATASET_WORDS else "METHOD"
         found = self.defined_in(obj, label) or _named_in(doc, obj)
+        if found is not None and found[1] <= obj.i and any(self.gaz_tokens[found[0] : found[1]]):
+            found = None  # "a novel LLM detector": a known name modifying the object is used, not proposed
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
             span = method_span(doc, obj)
             found = (span.start, span.end) if span is not None else None
@@ -635,8 +668,11 @@ class _Rules:
             while top.dep_ != "appos" and top.head.i != top.i and lo <= top.head.i < i and top.i != obj.i:
                 top = top.head
             start = top.left_edge.i
+            naming = [k for k in range(start, i) if doc[k].lower_ in NAMING_VERBS]
+            if naming:
+                start = naming[-1] + 1
             while start < i and (doc[start].lower_ in TASK_STOP or doc[start].lower_ in GENERIC
-                                 or doc[start].is_punct or doc[start].lower_ in ("the", "a", "an")):
+                                 or doc[start].is_punct or doc[start].lower_ in _FUNCTION_WORDS):
                 start += 1
             if start >= i or i - start > 12:
                 return None
@@ -667,7 +703,8 @@ class _Rules:
         anchor = tok.head
         label = "DATASET" if anchor.lower_ in DATASET_WORDS else "METHOD"
         context = list(anchor.subtree) + list(anchor.head.children)
-        proposed = any(t.lower_ in ("we", "novel", "new", "our") for t in context)
+        proposed = anchor.lower_ in GENERIC_TECH or anchor.lower_ in GENERIC or any(
+            t.lower_ in ("we", "novel", "new", "our") for t in context)
         self.add((start, end), label, "called", proposed=proposed)
 
     def such_as(self, tok: Token) -> None:
