@@ -463,7 +463,7 @@ def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
 def method_span(doc: Doc, head: Token) -> Span | None:
     """A technique named by a noun phrase: "dual averaging", "diffusion models",
     "adaptive gradient methods"; a bare generic head ("models") is not one."""
-    span = doc[_left_edge(doc, head, TASK_STOP) : head.i + 1]
+    span = doc[_left_edge(doc, head, TASK_STOP | NAMING_VERBS) : head.i + 1]
     mods = [t for t in span[:-1] if t.text != "-"]
     if not mods or all(is_namey(t) for t in mods):
         return None  # "T2I models": the name rule labels the name itself
@@ -644,8 +644,8 @@ class _Rules:
             return
         label = "DATASET" if head in DATASET_WORDS else "METHOD"
         found = self.defined_in(obj, label) or _named_in(doc, obj)
-        if found is not None and found[1] <= obj.i and any(self.gaz_tokens[found[0] : found[1]]):
-            found = None  # "a novel LLM detector": a known name modifying the object is used, not proposed
+        if found is not None and (found[1] <= obj.i or found[0] > obj.i) and all(self.gaz_tokens[found[0] : found[1]]):
+            found = None  # "a novel LLM detector", "a new MLLM": a known name is used, not proposed
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
             span = method_span(doc, obj)
             found = (span.start, span.end) if span is not None else None
@@ -674,8 +674,8 @@ class _Rules:
             while start < i and (doc[start].lower_ in TASK_STOP or doc[start].lower_ in GENERIC
                                  or doc[start].is_punct or doc[start].lower_ in _FUNCTION_WORDS):
                 start += 1
-            if start >= i or i - start > 12:
-                return None
+            if start >= i or i - start > 12 or all(self.gaz_tokens[start:i]):
+                return None  # too long to be a name, or a known thing ("a new MLLM")
             short, long = doc[i + 1 : close], doc[start:i]
             self.add(short, label, "propose", proposed=True)
             self.pairs.append((long, short))
