@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
 
+import numpy
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span, Token
@@ -371,7 +372,8 @@ def _name_run(doc: Doc, i: int) -> tuple[int, int]:
     start = end = i
     while start > 0:
         prev = doc[start - 1]
-        if is_namey(prev) or (_glued(doc, start - 1) and start > 1 and (is_namey(doc[start - 2]) or prev.text != "-")):
+        if is_namey(prev) or (_glued(doc, start - 1) and start > 1 and (
+                is_namey(doc[start - 2]) or prev.text != "-" or _SIZE_TOKEN.match(doc[start - 2].text))):
             start -= 1
         else:
             break
@@ -392,28 +394,30 @@ def _name_run(doc: Doc, i: int) -> tuple[int, int]:
     return start, end + 1
 
 
+def _word_start(doc: Doc, j: int) -> int:
+    """First token of the hyphenated word that ends at token j ("out-of-distribution")."""
+    while j >= 2 and doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and not doc[j - 2].whitespace_:
+        j -= 2
+    return j
+
+
 def _left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
-    """Start of the contiguous pre-modifiers of ``head`` ("restarted dual averaging"), stopping at
-    determiners, prepositions and the words in ``stop``."""
-    start = head.i
-    j = head.i - 1
-    while j >= 0:
-        t = doc[j]
-        if t.lower_ in stop or t.is_punct and t.text != "-" or t.like_url:
+    """Start of the contiguous pre-modifiers of ``head`` ("restarted dual averaging"), word by word
+    (a hyphenated word is one word), stopping at determiners, prepositions and words in ``stop``."""
+    start = _word_start(doc, head.i)
+    while start > 0:
+        j = start - 1
+        w = _word_start(doc, j)
+        first = doc[w]
+        if (first.lower_ in stop or doc[j].lower_ in stop or doc[w : j + 1].text.lower() in stop
+                or first.is_punct or first.like_url
+                or (w == j and first.tag_ == "VBG" and first.dep_ == "amod")):
             break
-        inside = head.i - 6 <= t.head.i <= head.i and t.head.i >= j
-        if _glued(doc, j) or (t.dep_ in _MOD_DEPS and inside) or (t.text == "-" and j > 0 and _glued(doc, j - 1)):
-            start = j
-            j -= 1
+        attached = head.i - 6 <= first.head.i <= head.i and first.head.i >= w
+        if w < j or (first.dep_ in _MOD_DEPS and attached) or (doc[j].dep_ in _MOD_DEPS and head.i - 6 <= doc[j].head.i <= head.i):
+            start = w
         else:
             break
-    if j >= 0 and j == start - 1 and _glued(doc, j):
-        # the stop word was the first half of a hyphenated word ("two-layer"): drop the rest too
-        while start < head.i and not doc[start].whitespace_:
-            start += 1
-        start += 1
-    while start < head.i and (doc[start].text == "-" or doc[start].lower_ in stop):
-        start += 1
     return start
 
 
@@ -451,7 +455,7 @@ def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
     span = doc[_left_edge(doc, head, TASK_STOP) : head.i + 1]
     mods = [t for t in span[:-1] if t.text != "-"]
     if not mods:
-        return span if allow_bare or head.lower_ in BARE_TASKS else None
+        return span if allow_bare else None
     if not any(t.pos_ in ("NOUN", "PROPN") or is_namey(t) or _glued(doc, t.i) or t.lower_ in TASK_ADJECTIVES
                for t in mods) and (head.lower_ in WEAK_TASKS or len(mods) == 1):
         return None
@@ -474,7 +478,7 @@ def method_span(doc: Doc, head: Token) -> Span | None:
             return None
         if doc[span.start : head.i].text.lower() in FIELDS:
             return None
-    if any(t.lower_ in TASK_HEADS and t.lower_ not in WEAK_TASKS for t in mods[-1:]):
+    if mods[-1].lower_ in TASK_HEADS:
         return None  # "classification models" are models for a task, not a technique name
     return span
 
@@ -600,10 +604,10 @@ class _Rules:
                 span = task_span(doc, doc[tok.i - 1], allow_bare=True)
                 if span is not None:
                     self.add(span, "TASK", "task-noun")
-            if low in TECH_HEADS:
-                span = method_span(doc, tok)
-                if span is not None:
-                    self.add(span, "METHOD", "technique")
+        if low in TECH_HEADS and tok.pos_ in ("NOUN", "PROPN"):
+            span = method_span(doc, tok)  # also "multi-stream Transformer"
+            if span is not None:
+                self.add(span, "METHOD", "technique")
         if is_namey(tok) and (tok.i == 0 or not is_namey(doc[tok.i - 1])):
             self.name(tok)
 
@@ -819,6 +823,10 @@ def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Spa
         spans.append(span)
         if prop:
             proposed.append(span)
+    # a bare task word that heads a longer task of the same doc is a re-mention of that task
+    heads = {s[-1].lower_ for s in spans if s.label_ == "TASK" and len(s) > 1}
+    spans = [s for s in spans if not (s.label_ == "TASK" and len(s) == 1 and s.id_ != "gazetteer"
+                                      and s[0].lower_ in heads)]
     spans.sort(key=lambda s: s.start)
     proposed.sort(key=lambda s: s.start)
     return spans, proposed
@@ -838,7 +846,11 @@ class RuleComponent:
         doc.spans[ABBREV] = [span for pair in rules.pairs for span in pair]
         doc.spans[FINAL] = spans
         doc.spans[PROPOSED] = proposed
+        # Nothing downstream reads the tok2vec tensor, and it dominates what worker processes of
+        # nlp.pipe(n_process=...) send back, so it is dropped here.
+        doc.tensor = _EMPTY_TENSOR
         return doc
 
 
+_EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 PIPES = ("paperkg_abbreviations", "paperkg_gazetteer", "paperkg_rules")
