@@ -32,8 +32,16 @@ def blank() -> spacy.Language:
     return nlp
 
 
-def spans(doc: Doc, group: str = components.FINAL) -> list[tuple[str, str]]:
-    return [(s.text, s.label_) for s in doc.spans[group]]
+def spans(doc: Doc, proposed: bool = False) -> list[tuple[str, str]]:
+    """Final mentions (or only the proposed ones) as (text, label)."""
+    return [(m.span.text, m.span.label_) for m in components.mentions(doc) if m.proposed or not proposed]
+
+
+def gazetteer_hits(nlp: spacy.Language, text: str) -> list[tuple[str, str, str]]:
+    """(text, label, key) of the gazetteer component's hits, before the rules consume them."""
+    with nlp.select_pipes(disable=["paperkg_rules"]):
+        doc = nlp(text)
+        return [(s.text, s.label_, s.kb_id_) for s in doc.spans[components.GAZ]]
 
 
 def test_abbreviations_pair_long_and_short_forms() -> None:
@@ -56,21 +64,29 @@ def test_initials_skip_function_words_and_split_hyphens() -> None:
 
 
 def test_gazetteer_case_rules_and_plurals(blank: spacy.Language) -> None:
-    doc = blank("FedAvg beats fedavg. Dual averaging and node classifications on ImageNet.")
-    found = spans(doc, components.GAZ)
+    hits = gazetteer_hits(blank, "FedAvg beats fedavg. Dual averaging and node classifications on ImageNet.")
+    found = [(text, label) for text, label, _ in hits]
     assert ("FedAvg", "METHOD") in found
     assert ("fedavg", "METHOD") not in found  # names with capitals match exactly
     assert ("Dual averaging", "METHOD") in found  # lower-case names match any case
     assert ("node classifications", "TASK") in found  # and their plural
     assert ("ImageNet", "DATASET") in found
-    keys = {s.text: s.kb_id_ for s in doc.spans[components.GAZ]}
+    keys = {text: key for text, _, key in hits}
     assert keys["FedAvg"] == "method:fedavg"
 
 
 def test_gazetteer_aliases_share_the_entry_key(blank: spacy.Language) -> None:
-    doc = blank("Federated Averaging (FedAvg) is simple.")
-    keys = {s.text: s.kb_id_ for s in doc.spans[components.GAZ]}
+    keys = {text: key for text, _, key in gazetteer_hits(blank, "Federated Averaging (FedAvg) is simple.")}
     assert keys["Federated Averaging"] == keys["FedAvg"] == "method:fedavg"
+
+
+def test_final_mentions_carry_key_rule_and_acronym_link(blank: spacy.Language) -> None:
+    doc = blank("Federated Averaging (FedAvg) is simple.")
+    found = {m.span.text: m for m in components.mentions(doc)}
+    assert found["FedAvg"].span.kb_id_ == "method:fedavg"
+    assert found["FedAvg"].long is not None and found["FedAvg"].long.text == "Federated Averaging"
+    assert found["Federated Averaging"].rule == "abbreviation"
+    assert components.GAZ not in doc.spans and components.ABBREV not in doc.spans
 
 
 def test_acronym_defined_in_text_labels_its_later_uses(blank: spacy.Language) -> None:
@@ -96,7 +112,7 @@ def test_propose_rule_on_a_parse() -> None:
     )
     doc = nlp(doc)
     assert ("FedDA", "METHOD") in spans(doc)
-    assert spans(doc, components.PROPOSED) == [("FedDA", "METHOD")]
+    assert spans(doc, proposed=True) == [("FedDA", "METHOD")]
     assert ("node classification", "TASK") in spans(doc)
 
 

@@ -1,13 +1,16 @@
 """paperkg's spaCy components: plain functions on a Doc, plus thin ``@Language.factory`` wrappers.
 
 Pipeline order: ``paperkg_abbreviations`` -> ``paperkg_gazetteer`` -> ``paperkg_rules``.
-Results live in span groups so they survive ``nlp.pipe(n_process=...)``:
+The first two leave intermediate span groups (``doc.spans["paperkg_abbrev"]``: long form, short
+form, ...; ``doc.spans["paperkg_gaz"]``: gazetteer hits with ``kb_id_`` = gazetteer key). The rules
+component consumes and removes them, and leaves the final mentions in ``doc.ents`` (paperkg does
+not use spaCy's NER): ``label_`` METHOD/TASK/DATASET, ``kb_id_`` the gazetteer key or "", ``id_``
+the rule, plus ``|proposed`` for what the paper introduces and ``|long=S-E`` on an acronym whose
+long form is the entity at tokens S..E. ``mentions(doc)`` unpacks that.
 
-- ``doc.spans["paperkg_abbrev"]``: long form, short form, long form, short form, ...
-- ``doc.spans["paperkg_gaz"]``: gazetteer hits (label, ``kb_id_`` = gazetteer key)
-- ``doc.spans["paperkg"]``: the final mentions; ``label_`` is METHOD/TASK/DATASET, ``id_`` the rule,
-  ``kb_id_`` the gazetteer key or ""
-- ``doc.spans["paperkg_proposed"]``: mentions of what the paper itself introduces
+Why ``doc.ents`` and not span groups or Doc extensions: when ``nlp.pipe(n_process=...)`` sends docs
+back from its workers, each span group and the user data cost an extra (slow) msgpack round trip,
+which ate most of the two-worker speedup; entity annotations travel in the token arrays for free.
 
 Rules that need the dependency parse are skipped on docs without one (``spacy.blank``).
 """
@@ -16,8 +19,9 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from typing import NamedTuple
 from importlib import resources
 from pathlib import Path
 
@@ -29,7 +33,7 @@ from spacy.tokens import Doc, Span, Token
 from .errors import InputError
 
 LABELS = ("METHOD", "TASK", "DATASET")
-ABBREV, GAZ, FINAL, PROPOSED = "paperkg_abbrev", "paperkg_gaz", "paperkg", "paperkg_proposed"
+ABBREV, GAZ = "paperkg_abbrev", "paperkg_gaz"
 
 
 def _load_lexicon() -> dict[str, frozenset[str]]:
@@ -42,7 +46,6 @@ LEX = _load_lexicon()
 GENERIC = LEX["generic_heads"]
 FIELDS = LEX["broad_fields"]
 TASK_HEADS = LEX["task_heads"]
-BARE_TASKS = LEX["bare_task_heads"]
 WEAK_TASKS = LEX["weak_task_heads"]
 TASK_STOP = LEX["task_modifier_stop"]
 DATASET_WORDS = LEX["dataset_words"]
@@ -207,8 +210,38 @@ class AbbreviationDetector:
 
 
 def abbreviation_pairs(doc: Doc) -> list[tuple[Span, Span]]:
+    """(long form, short form) pairs found by the detector (before the rules consume them)."""
     group = list(doc.spans.get(ABBREV, []))
     return list(zip(group[::2], group[1::2]))
+
+
+class Mention(NamedTuple):
+    """One final mention: the span (label, gazetteer key in ``kb_id_``), the rule that found it,
+    whether the paper proposes it, and the long form when it is an acronym of another mention."""
+
+    span: Span
+    rule: str
+    proposed: bool
+    long: Span | None
+
+
+def _pack_id(rule: str, proposed: bool, long: Span | None) -> str:
+    parts = [rule, *(["proposed"] if proposed else []), *([f"long={long.start}-{long.end}"] if long else [])]
+    return "|".join(parts)
+
+
+def mentions(doc: Doc) -> list[Mention]:
+    """The final mentions the rules left in ``doc.ents``."""
+    out = []
+    for ent in doc.ents:
+        rule, *flags = ent.id_.split("|")
+        long = None
+        for flag in flags:
+            if flag.startswith("long="):
+                start, end = flag[5:].split("-")
+                long = doc[int(start) : int(end)]
+        out.append(Mention(ent, rule, "proposed" in flags, long))
+    return out
 
 
 # ---------------------------------------------------------------- gazetteer
@@ -838,14 +871,24 @@ def make_rules(nlp: Language, name: str) -> RuleComponent:
 
 
 class RuleComponent:
-    """Final mentions into ``doc.spans["paperkg"]`` and ``doc.spans["paperkg_proposed"]``."""
+    """Final mentions into ``doc.ents`` (see the module docstring for what they carry)."""
 
     def __call__(self, doc: Doc) -> Doc:
         rules = _Rules(doc)
         spans, proposed = rules.finish()
-        doc.spans[ABBREV] = [span for pair in rules.pairs for span in pair]
-        doc.spans[FINAL] = spans
-        doc.spans[PROPOSED] = proposed
+        chosen = {(s.start, s.end) for s in proposed}
+        by_start = {s.start: s for s in spans}
+        long_of: dict[tuple[int, int], Span] = {}
+        for long, short in rules.pairs:
+            final = by_start.get(long.start)
+            if final is not None and final.end == long.end:
+                long_of[(short.start, short.end)] = final
+        doc.ents = [Span(doc, s.start, s.end, label=s.label_, kb_id=s.kb_id_,
+                         span_id=_pack_id(s.id_, (s.start, s.end) in chosen, long_of.get((s.start, s.end))))
+                    for s in spans]
+        for group in (ABBREV, GAZ):
+            if group in doc.spans:
+                del doc.spans[group]
         # Nothing downstream reads the tok2vec tensor, and it dominates what worker processes of
         # nlp.pipe(n_process=...) send back, so it is dropped here.
         doc.tensor = _EMPTY_TENSOR

@@ -86,23 +86,22 @@ def extract_papers(
 def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtraction:
     """Map the doc's final spans back to the original abstract and group them into entities."""
     abstract = paper.abstract
-    proposed = {(s.start, s.end) for s in doc.spans.get(components.PROPOSED, [])}
     title_name = _title_name(paper.title)
+    has_sents = doc.has_annotation("SENT_START")
     sentences: dict[int, str] = {}
     entities: list[Entity] = []
-    for span in doc.spans.get(components.FINAL, []):
+    found = components.mentions(doc)
+    for span, rule, proposed, _ in found:
         start, end = cleaned.span(span.start_char, span.end_char)
-        sent = span.sent if doc.has_annotation("SENT_START") else doc[:]
+        sent = span.sent if has_sents else doc[:]
         if sent.start not in sentences:
             s_start, s_end = cleaned.span(sent.start_char, sent.end_char)
             sentences[sent.start] = abstract[s_start:s_end]
-        mention = Mention(start=start, end=end, text=abstract[start:end],
-                          sentence=sentences[sent.start], rule=span.id_ or "rule")
-        is_proposed = (span.start, span.end) in proposed or (
-            title_name is not None and match_key(span.text) == title_name)
-        entities.append(Entity(label=span.label_, name=span.text, proposed=is_proposed,
-                               mentions=[mention], key=span.kb_id_ or None))
-    _link_abbreviations(doc, entities)
+        mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentences[sent.start], rule=rule)
+        proposed = proposed or (title_name is not None and match_key(span.text) == title_name)
+        entities.append(Entity(label=span.label_, name=span.text, proposed=proposed, mentions=[mention],
+                               key=span.kb_id_ or None))
+    _link_abbreviations([(m.long.text, m.span.text) for m in found if m.long is not None], entities)
     return PaperExtraction(id=paper.id, entities=merge_paper(entities))
 
 
@@ -119,16 +118,15 @@ def _title_name(title: str | None) -> str | None:
     return match_key(name) or None
 
 
-def _link_abbreviations(doc: Doc, entities: list[Entity]) -> None:
+def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) -> None:
     """Give every long-form entity its acronym as alias (and vice versa), so that merging joins
     "Reward-based Noise Optimization" and "ReNO"; labels follow the majority of the pair."""
     by_key: dict[str, list[Entity]] = {}
     for e in entities:
         by_key.setdefault(match_key(e.name), []).append(e)
-    for long, short in components.abbreviation_pairs(doc):
-        lk, sk = match_key(long.text), match_key(short.text)
-        longs, shorts = by_key.get(lk, []), by_key.get(sk, [])
-        if not longs or not shorts or not is_short_form(short.text):
+    for long, short in pairs:
+        longs, shorts = by_key.get(match_key(long), []), by_key.get(match_key(short), [])
+        if not longs or not shorts or not is_short_form(short):
             continue
         label = Counter(e.label for e in longs + shorts).most_common(1)[0][0]
         proposed = any(e.proposed for e in longs + shorts)
@@ -136,8 +134,8 @@ def _link_abbreviations(doc: Doc, entities: list[Entity]) -> None:
             e.label = label
             e.proposed = proposed
         for e in longs:
-            if short.text not in e.aliases:
-                e.aliases.append(short.text)
+            if short not in e.aliases:
+                e.aliases.append(short)
         for e in shorts:
-            if long.text not in e.aliases:
-                e.aliases.append(long.text)
+            if long not in e.aliases:
+                e.aliases.append(long)
