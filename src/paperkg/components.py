@@ -26,6 +26,7 @@ from importlib import resources
 from pathlib import Path
 
 import numpy
+from spacy.attrs import DEP, LOWER, ORTH
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span, Token
@@ -151,9 +152,9 @@ def _short_form_ok(text: str) -> bool:
 def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
     """Pairs (long form, short form) for every "long form (SF)" in ``doc``."""
     pairs: list[tuple[Span, Span]] = []
-    for tok in doc:
-        if tok.text != "(" or tok.i == 0:
-            continue
+    paren = doc.vocab.strings["("]
+    for i in [i for i, orth in enumerate(doc.to_array(ORTH).tolist()) if orth == paren and i] if len(doc) else []:
+        tok = doc[i]
         close = next((t.i for t in doc[tok.i + 1 : tok.i + 5] if t.text == ")"), None)
         if close is None or close == tok.i + 1:
             continue
@@ -573,13 +574,20 @@ class _Rules:
             self.add(span, span.label_, "gazetteer")
         short_labels = self.abbreviations()
         has_parse = doc.has_annotation("DEP")
-        for tok in doc:
-            text = tok.text
+        strings = doc.vocab.strings
+        appos = strings["appos"]
+        # Token objects are costly: look at words by their hashes and build Tokens only for the few
+        # that can trigger a rule.
+        rows = doc.to_array([ORTH, LOWER, DEP]).tolist() if len(doc) else []
+        for i, (orth, lower, dep) in enumerate(rows):
+            text = strings[orth]
             label = short_labels.get(text) or short_labels.get(text[:-1] if text.endswith("s") else text + "s")
             if label is not None:
-                self.add(doc[tok.i : tok.i + 1], label, "acronym")
-            if has_parse and not tok.like_url:
-                self.token_rules(tok)
+                self.add(doc[i : i + 1], label, "acronym")
+            if has_parse and (dep == appos or _name_shape(text) or strings[lower] in _TRIGGERS):
+                tok = doc[i]
+                if not tok.like_url:
+                    self.token_rules(tok)
         if has_parse:
             self.conjuncts()
         return self.out
@@ -896,4 +904,7 @@ class RuleComponent:
 
 
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
+#: Lower-case words that can trigger a rule (besides names and appositions).
+_TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
+             | {"proposed", "our", "task", "tasks", "problem", "problems"})
 PIPES = ("paperkg_abbreviations", "paperkg_gazetteer", "paperkg_rules")
