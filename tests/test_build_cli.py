@@ -102,3 +102,14 @@ def test_every_command_help_has_an_example(capsys):
         assert "example" in sub.format_help(), name
         assert f"paperkg {name}" in sub.format_help(), name
     assert "example" in parser.format_help()
+
+
+def test_eval_command_on_the_seed_gold_keeps_its_floor(capsys):
+    """The development set's scores may only go up; the real target is measured on unseen abstracts."""
+    gold = ROOT / "tests" / "data" / "gold" / "seeds.jsonl"
+    assert main(["eval", str(gold), "--json", "--no-progress"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    f1 = {row["label"]: row["f1"] for row in report["per_label"]}
+    assert report["papers"] == 39
+    assert report["macro_f1"] >= 0.78, f1
+    assert f1["METHOD"] >= 0.72 and f1["TASK"] >= 0.68 and f1["DATASET"] >= 0.80 and f1["PROPOSED"] >= 0.78, f1
