@@ -194,6 +194,36 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
         if long is None or len(long) > max_words or long.text.lower() == sf.lower():
             continue
         pairs.append((long, short))
+    return pairs + _or_abbreviations(doc)
+
+
+def _or_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
+    """"Parallelizable Spatiotemporal Binder or PSB" and "CDTD, or Causal Domain-Invariant Temporal
+    Dynamics": only when the capitals of the acronym are exactly the initials of the long form."""
+    pairs: list[tuple[Span, Span]] = []
+    word_or = doc.vocab.strings["or"]
+    for i in [i for i, orth in enumerate(doc.to_array(ORTH).tolist()) if orth == word_or and 0 < i < len(doc) - 1] \
+            if len(doc) else []:
+        after, before = doc[i + 1], doc[i - 2] if doc[i - 1].text == "," and i > 1 else doc[i - 1]
+        if is_acronymish(after.text) and _short_form_ok(after.text):  # long form before "or"
+            window = doc[max(0, before.i - 7) : before.i + 1]
+            words = window.text.split()
+            first = _initials_long_form(after.text, words)
+            if first is not None and first < len(words) - 1 and all(w[:1].isupper() for w in words[first:]):
+                start = window.end_char - len(" ".join(words[first:]))
+                long = doc.char_span(start, window.end_char, alignment_mode="expand")
+                if long is not None:
+                    pairs.append((long, doc[after.i : after.i + 1]))
+        elif is_acronymish(before.text) and _short_form_ok(before.text):  # long form after "or"
+            window = doc[i + 1 : i + 9]
+            words = window.text.split()
+            for k in range(2, len(words) + 1):
+                if _initials_long_form(before.text, words[:k]) == 0 and words[k - 1][:1].isupper():
+                    end = window.start_char + len(" ".join(words[:k]))
+                    long = doc.char_span(window.start_char, end, alignment_mode="expand")
+                    if long is not None:
+                        pairs.append((long, doc[before.i : before.i + 1]))
+                    break
     return pairs
 
 
@@ -619,8 +649,12 @@ class _Rules:
     def token_rules(self, tok: Token) -> None:
         doc, low = self.doc, tok.lower_
         if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
-            for obj in _objects(tok):
+            objects = _objects(tok)
+            for obj in objects:
                 self.proposal(obj, tok)
+            if not objects and tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
+                # a parse without an object: "we propose CDTD, or ..."
+                self.add(_name_run(doc, tok.i + 1), "METHOD", "propose", proposed=True)
         elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc):
             self.naming(tok)
         elif low == "proposed" and tok.dep_ == "amod":
@@ -731,7 +765,7 @@ class _Rules:
         """"a strategy, dubbed *proximal matching*", "which we call the inflated argmax"."""
         doc = self.doc
         nxt = tok.i + 1
-        while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].lower_ in ("the", "a", "an", "as")):
+        while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].lower_ in ("the", "a", "an", "as", "to")):
             nxt += 1
         if nxt >= len(doc):
             return
@@ -783,8 +817,11 @@ class _Rules:
             if label == "TASK":
                 continue
             for other in doc[last].conjuncts:
-                if other.i not in by_end and is_namey(other):
-                    self.add(_name_run(doc, other.i), label, "conjunct")
+                if other.i in by_end:
+                    continue
+                named = [t.i for t in doc[_word_start(doc, other.i) : other.i + 1] if is_namey(t)]
+                if named:  # "Meta-world": the conjunct is "world", the name starts at "Meta"
+                    self.add(_name_run(doc, named[0]), label, "conjunct")
 
 
 def rule_mentions(doc: Doc) -> tuple[list[Span], list[Span]]:
