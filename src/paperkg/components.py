@@ -77,6 +77,8 @@ _CAP_ADJECTIVES = frozenset(
     "lagrangian laplacian jacobian cartesian poisson bernoulli dirichlet wasserstein hilbert banach "
     "english chinese french german transformer".split()
 )
+_FINITE_VERBS = frozenset(("VBZ", "VBP", "VBD", "MD"))
+_MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
 _SIZE_TOKEN = re.compile(r"^\d+(?:\.\d+)?[DdKkMmBbx]$")
 
@@ -191,8 +193,9 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
         if offset is None:
             continue
         long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")
-        if long is None or len(long) > max_words or long.text.lower() == sf.lower():
-            continue
+        if long is None or len(long) > max_words or long.text.lower() == sf.lower() or any(
+                t.tag_ in _FINITE_VERBS for t in long):
+            continue  # "DéjàVu addresses ... library (DéjàVuLib)" is a clause, not a long form
         pairs.append((long, short))
     return pairs + _or_abbreviations(doc)
 
@@ -569,7 +572,7 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
 
 def _is_junk(span: Span, label: str) -> bool:
     text = span.text.lower()
-    if text in FIELDS or text.rstrip("s") in FIELDS or text in GENERIC or text.rstrip("s") in GENERIC:
+    if text in FIELDS or text.rstrip("s") in FIELDS or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
         return True
     if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
         return True
@@ -665,7 +668,8 @@ class _Rules:
         elif low == "our" and tok.dep_ == "poss":
             found = _named_in(doc, tok.head)
             if found and found[0] > tok.i and not any(self.gaz_tokens[found[0] : found[1]]) \
-                    and not re.fullmatch(r"[A-Z]+s", doc[found[0] : found[1]].text):
+                    and not re.fullmatch(r"[A-Z]+s", doc[found[0] : found[1]].text) \
+                    and not _MODEL_SIZE.search(doc[found[0] : found[1]].text):  # "our Llama-7B" is used
                 label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
                 self.add(found, label, "our", proposed=True)
         elif low in _LIST_CUES and tok.dep_ == "prep" and (low != "as" or doc[tok.i - 1].lower_ == "such"):
