@@ -477,7 +477,7 @@ def _left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
         w = _word_start(doc, j)
         first = doc[w]
         if (first.lower_ in stop or doc[j].lower_ in stop or doc[w : j + 1].text.lower() in stop
-                or first.is_punct or first.like_url
+                or first.is_punct or first.like_url or first.like_num or _SIZE_TOKEN.match(first.text)
                 or (w == j and first.tag_ == "VBG" and first.dep_ == "amod")):
             break
         attached = head.i - 6 <= first.head.i <= head.i and first.head.i >= w
@@ -639,7 +639,7 @@ class _Rules:
                      or (from_long if long[-1].lower_ in METHOD_CUES | DATASET_WORDS else None)
                      or gaz_label.get((short.start, short.end)) or from_long
                      or _label_from_head(_head_word(doc, short.end + 1)))
-            if label is None and sum(t.text[:1].isupper() for t in long) >= 2:
+            if label is None and sum(t.text[:1].isupper() for t in long) >= 2 and long[-1].pos_ != "ADJ":
                 label = "METHOD"
             if label is None or long.text.lower() in FIELDS:
                 self.non_entities.update((short.text, short.text + "s", short.text.rstrip("s")))

@@ -92,14 +92,17 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     entities: list[Entity] = []
     found = components.mentions(doc)
     for span, rule, proposed, _ in found:
-        start, end = cleaned.span(span.start_char, span.end_char)
+        name = span.text
+        if name.endswith(".") and len(name) > 3 and "." not in name[:-1]:
+            name = name[:-1]  # "BloombergGPT-50B." at a sentence end: spaCy kept the period on the token
+        start, end = cleaned.span(span.start_char, span.start_char + len(name))
         sent = span.sent if has_sents else doc[:]
         if sent.start not in sentences:
             s_start, s_end = cleaned.span(sent.start_char, sent.end_char)
             sentences[sent.start] = abstract[s_start:s_end]
         mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentences[sent.start], rule=rule)
         proposed = proposed or (title_name is not None and match_key(span.text) == title_name)
-        entities.append(Entity(label=span.label_, name=span.text, proposed=proposed, mentions=[mention],
+        entities.append(Entity(label=span.label_, name=name, proposed=proposed, mentions=[mention],
                                key=span.kb_id_ or None))
     _link_abbreviations([(m.long.text, m.span.text) for m in found if m.long is not None], entities)
     return PaperExtraction(id=paper.id, entities=merge_paper(entities))
