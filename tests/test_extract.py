@@ -104,3 +104,16 @@ def test_seed_gold_quality_floor(nlp) -> None:
     report = score(gold, resolve(list(extract_papers(papers, nlp))))
     f1 = {s.label: s.f1 for s in report.per_label}
     assert report.macro_f1 >= 0.7, f1
+
+
+def test_title_name_found_in_abstract_is_proposed(nlp) -> None:
+    paper = Paper(id="p", title="Zorblax: A Benchmark for Counting Sheep",
+                  abstract="Counting sheep is hard. Zorblax contains ten thousand images of sheep.")
+    (ex,) = extract_papers([paper], nlp)
+    zorblax = by_name(ex)["Zorblax"]
+    assert zorblax.proposed and zorblax.label == "DATASET"
+    assert [(m.text, m.rule) for m in zorblax.mentions] == [("Zorblax", "title")]
+    assert zorblax.mentions[0].sentence.startswith("Zorblax contains")
+    position = Paper(id="q", title="Position: Levels of AGI", abstract="A Position is taken on Levels of AGI.")
+    (ex,) = extract_papers([position], nlp)
+    assert not any(e.proposed and e.name == "Position" for e in ex.entities)

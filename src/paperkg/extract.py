@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 
 import spacy
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from . import components
 from .errors import ConfigError
@@ -21,6 +21,8 @@ from .textnorm import CleanText, clean, clean_text
 EXCLUDED_PIPES = ("ner", "lemmatizer")
 #: "ReNO: Enhancing ..." -> "ReNO" (the title names what the paper introduces).
 _TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:\s")
+_NOT_TITLE_NAMES = frozenset("position survey review tutorial perspective opinion benchmark dataset".split())
+_DATASET_TITLE = re.compile(r"\b(benchmark|dataset|corpus|suite|testbed|leaderboard)", re.IGNORECASE)
 
 
 def _pip_name(model: str) -> str:
@@ -86,9 +88,9 @@ def extract_papers(
 def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtraction:
     """Map the doc's final spans back to the original abstract and group them into entities."""
     abstract = paper.abstract
-    title_name = _title_name(paper.title)
-    has_sents = doc.has_annotation("SENT_START")
-    sentences: dict[int, str] = {}
+    title = _title_name(paper.title)
+    title_name = match_key(title[0]) if title else None
+    sentence = _Sentences(doc, cleaned)
     entities: list[Entity] = []
     found = components.mentions(doc)
     for span, rule, proposed, _ in found:
@@ -96,29 +98,60 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
         if name.endswith(".") and len(name) > 3 and "." not in name[:-1]:
             name = name[:-1]  # "BloombergGPT-50B." at a sentence end: spaCy kept the period on the token
         start, end = cleaned.span(span.start_char, span.start_char + len(name))
-        sent = span.sent if has_sents else doc[:]
-        if sent.start not in sentences:
-            s_start, s_end = cleaned.span(sent.start_char, sent.end_char)
-            sentences[sent.start] = abstract[s_start:s_end]
-        mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentences[sent.start], rule=rule)
+        mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentence(span), rule=rule)
         proposed = proposed or (title_name is not None and match_key(span.text) == title_name)
         entities.append(Entity(label=span.label_, name=name, proposed=proposed, mentions=[mention],
                                key=span.kb_id_ or None))
+    if title and not any(e.proposed and match_key(e.name) == title_name for e in entities):
+        entities.extend(_title_mentions(title, doc, cleaned, sentence))
     _link_abbreviations([(m.long.text, m.span.text) for m in found if m.long is not None], entities)
     return PaperExtraction(id=paper.id, entities=merge_paper(entities))
 
 
-def _title_name(title: str | None) -> str | None:
-    """Match key of a name before the title's colon, when it looks like a name."""
+class _Sentences:
+    """The original-text sentence of a span, computed once per sentence."""
+
+    def __init__(self, doc: Doc, cleaned: CleanText):
+        self.doc, self.cleaned = doc, cleaned
+        self.has_sents = doc.has_annotation("SENT_START")
+        self.cache: dict[int, str] = {}
+
+    def __call__(self, span: Span) -> str:
+        sent = span.sent if self.has_sents else self.doc[:]
+        if sent.start not in self.cache:
+            start, end = self.cleaned.span(sent.start_char, sent.end_char)
+            self.cache[sent.start] = self.cleaned.original[start:end]
+        return self.cache[sent.start]
+
+
+def _title_mentions(title: tuple[str, str], doc: Doc, cleaned: CleanText, sentence: _Sentences) -> list[Entity]:
+    """The title's name ("Emu: Generative Pretraining in Multimodality") where the abstract uses it
+    and the rules missed it: proposed, a DATASET when the title calls it a benchmark or dataset."""
+    name, rest = title
+    label = "DATASET" if _DATASET_TITLE.search(rest) else "METHOD"
+    out = []
+    for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", cleaned.text):
+        span = doc.char_span(*m.span(), alignment_mode="expand")
+        start, end = cleaned.span(*m.span())
+        mention = Mention(start=start, end=end, text=cleaned.original[start:end], sentence=sentence(span), rule="title")
+        out.append(Entity(label=label, name=name, proposed=True, mentions=[mention]))
+    return out
+
+
+def _title_name(title: str | None) -> tuple[str, str] | None:
+    """The name before the title's colon, when it looks like a name, and the rest of the title."""
     if not title:
         return None
-    m = _TITLE_NAME.match(clean_text(title))
+    text = clean_text(title)
+    m = _TITLE_NAME.match(text)
     if not m:
         return None
     name = m.group(1)
-    if len(name.split()) > 4 or not any(c.isupper() for c in name[1:]) and len(name.split()) > 1:
+    words = name.split()
+    if len(words) > 4 or (len(words) > 1 and not any(c.isupper() for c in name[1:])) \
+            or name.lower() in _NOT_TITLE_NAMES or not name[:1].isalnum():
         return None
-    return match_key(name) or None
+    return (name, text[m.end():]) if match_key(name) else None
 
 
 def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) -> None:
