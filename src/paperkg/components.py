@@ -75,8 +75,12 @@ _NOT_IN_NAMES = frozenset(
 _CAP_ADJECTIVES = frozenset(
     "gaussian bayesian euclidean markovian lipschitz hessian riemannian boolean newtonian hamiltonian "
     "lagrangian laplacian jacobian cartesian poisson bernoulli dirichlet wasserstein hilbert banach "
-    "english chinese french german transformer".split()
+    "english chinese french german transformer hilbertian".split()
 )
+# Heads of unnamed new contributions ("a new homeostatic objective") and modifiers too bland for one.
+_NEW_THINGS = frozenset("objective loss regularizer regularization estimator sampler algorithm operator "
+                        "attention mechanism layer architecture criterion penalty".split())
+_BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
 _FINITE_VERBS = frozenset(("VBZ", "VBP", "VBD", "MD"))
 _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
@@ -161,8 +165,12 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
         if close is None or close == tok.i + 1:
             continue
         short = doc[tok.i + 1 : close]
-        # "(SF; ...)" and "(SF, ...)" are fine too: keep the first token run before ; or ,
         if not _short_form_ok(short.text):
+            before = doc[i - 1]  # "DRO (Directed Representation Optimization)"
+            inside = doc[tok.i + 1 : next((t.i for t in doc[tok.i + 1 : tok.i + 10] if t.text == ")"), tok.i + 1)]
+            if len(inside) > 1 and is_acronymish(before.text) and _initials_long_form(
+                    before.text, inside.text.split()) == 0 and inside.text[:1].isupper():
+                pairs.append((inside, doc[i - 1 : i]))
             continue
         sf = short.text
         max_words = min(len(sf) + 5, 2 * len(sf))
@@ -666,7 +674,8 @@ class _Rules:
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
             self.add(_name_run(doc, tok.head.i), label, "novel-appos", proposed=True)
         elif low == "our" and tok.dep_ == "poss":
-            found = _named_in(doc, tok.head)
+            found = _named_in(doc, tok.head) or next(  # "our Stacked Tempering approach"
+                (_name_run(doc, c.i) for c in tok.head.lefts if c.dep_ in ("compound", "amod") and is_namey(c)), None)
             if found and found[0] > tok.i and not any(self.gaz_tokens[found[0] : found[1]]) \
                     and not re.fullmatch(r"[A-Z]+s", doc[found[0] : found[1]].text) \
                     and not _MODEL_SIZE.search(doc[found[0] : found[1]].text):  # "our Llama-7B" is used
@@ -729,9 +738,17 @@ class _Rules:
         found = self.defined_in(obj, label) or _named_in(doc, obj)
         if found is not None and (found[1] <= obj.i or found[0] > obj.i) and all(self.gaz_tokens[found[0] : found[1]]):
             found = None  # "a novel LLM detector", "a new MLLM": a known name is used, not proposed
+        found = found or next(  # "a method for X, namely DRO"
+            (_name_run(doc, t.i + 1) for t in doc[obj.i + 1 : min(obj.right_edge.i, obj.i + 12)]
+             if t.lower_ == "namely" and is_namey(doc[t.i + 1])), None)
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
             span = method_span(doc, obj)
             found = (span.start, span.end) if span is not None else None
+        if found is None and any(c.lower_ in ("novel", "new") for c in obj.lefts) and obj.lower_ in _NEW_THINGS:
+            # "a new homeostatic objective": unnamed, but specific and new
+            start = _left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+            if start < obj.i and start > obj.left_edge.i:
+                found = (start, obj.i + 1)
         if found is not None:
             self.add(found, label, "propose", proposed=True)
 
@@ -744,7 +761,8 @@ class _Rules:
             if i > obj.right_edge.i and (doc[i].text in ",;:" or doc[i].pos_ in ("VERB", "AUX")):
                 return None
             close = next((k for k in range(i + 2, min(i + 5, len(doc))) if doc[k].text == ")"), None)
-            if doc[i].text != "(" or close is None or not is_acronymish(doc[i + 1 : close].text):
+            if doc[i].text != "(" or close is None or " " in doc[i + 1 : close].text \
+                    or not is_acronymish(doc[i + 1 : close].text):
                 continue
             # climb from the word before "(" to the phrase it belongs to, not past an apposition
             top = doc[i - 1]
@@ -760,6 +778,9 @@ class _Rules:
             if start >= i or i - start > 12 or all(self.gaz_tokens[start:i]):
                 return None  # too long to be a name, or a known thing ("a new MLLM")
             short, long = doc[i + 1 : close], doc[start:i]
+            tail = _best_long_form(short.text, long.text)
+            if tail is not None and long.text[:tail].strip():
+                continue  # the acronym names only the end of the phrase ("... function (MLF)")
             self.add(short, label, "propose", proposed=True)
             self.pairs.append((long, short))
             return start, i
@@ -839,8 +860,8 @@ def _we_subject(verb: Token, depth: int = 0) -> bool:
         if child.dep_ in ("nsubj", "nsubjpass") and (
                 child.lower_ in ("we", "paper", "work", "study") or any(c.lower_ == "our" for c in child.children)):
             return True
-    if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
-        return False
+    if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children) or verb.dep_ == "amod":
+        return False  # its own subject, or a participle ("the recently introduced X")
     # no subject of its own ("..., and propose X"): the closest ancestor with one decides
     if depth < 4 and verb.head.i != verb.i:
         return _we_subject(verb.head, depth + 1)

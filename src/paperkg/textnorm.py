@@ -31,7 +31,7 @@ _TOKEN = re.compile(
     r"|(?P<script>[\^_](?=\{))|(?P<brace>[{}$])"  # math scripts and group markers: dropped
     r"|(?P<tilde>~)"                              # TeX non-breaking space
     r"|(?P<dash>-{2,3})"                          # TeX dashes "---" -> " - "
-    r"|(?P<stars>\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*]))"  # Markdown emphasis: dropped
+    r"|(?P<stars>\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![*]))"  # Markdown emphasis: dropped
     r"|(?P<glue>(?<=[a-z0-9)\]])\.(?=[A-Z][a-z]))"  # "LLMs.To" -> "LLMs. To"
     r"|(?P<wide>[^\x00-\x7f])"                    # non-ASCII: Unicode-normalize one character
 )
