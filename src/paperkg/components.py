@@ -790,7 +790,8 @@ class _Rules:
         """"a strategy, dubbed *proximal matching*", "which we call the inflated argmax"."""
         doc = self.doc
         nxt = tok.i + 1
-        while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].lower_ in ("the", "a", "an", "as", "to")):
+        while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our")
+                                  or doc[nxt].lower_ in GENERIC):  # "we name the method Tilt"
             nxt += 1
         if nxt >= len(doc):
             return
@@ -805,6 +806,9 @@ class _Rules:
         if end <= start:
             return
         anchor = tok.head
+        if anchor.lower_ in INTRO_TASK or anchor.lower_ in ("task", "tasks", "problem", "problems"):
+            self.add((start, end), "TASK", "called")  # "a new problem called flexible docking"
+            return
         label = "DATASET" if anchor.lower_ in DATASET_WORDS else "METHOD"
         context = list(anchor.subtree) + list(anchor.head.children)
         proposed = anchor.lower_ in GENERIC_TECH or anchor.lower_ in GENERIC or any(

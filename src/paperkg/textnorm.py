@@ -26,6 +26,7 @@ _WRAPPERS = (
 _TOKEN = re.compile(
     r"(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
     r"|(?P<esc>\\[%&$#_{}])"                      # escaped character: keep the character
+    r"|(?P<escstar>\\\*)"                          # escaped Markdown star ("Rein\*for\*ced"): dropped
     r"|(?P<times>\\times\b)"                      # 32\times32 -> 32x32
     r"|(?P<cmd>\\[A-Za-z]+)"                      # other command (\epsilon, \cite): keep its name
     r"|(?P<script>[\^_](?=\{))|(?P<brace>[{}$])"  # math scripts and group markers: dropped
