@@ -5,6 +5,8 @@ Hand-built graphs keep most tests fast; the seeds test runs the real extraction.
 
 from __future__ import annotations
 
+import json
+
 import logging
 from collections import Counter
 
@@ -356,7 +358,7 @@ def test_cli_load_graph_json_twice_and_replace(clean_db, bolt_server, tmp_path, 
         assert cli.main(args) == 0
         assert "0 nodes and 0 relationships created, 0 properties set" in capsys.readouterr().out
         assert cli.main([*args, "--replace", "--json"]) == 0
-        assert '"replaced_sources": [\n    "a.txt",\n    "b.txt"\n  ]' in capsys.readouterr().out
+        assert json.loads(capsys.readouterr().out)["load"]["replaced_sources"] == ["a.txt", "b.txt"]
         assert snapshot(driver, database) == expected_snapshot(data)
 
         monkeypatch.setenv("NEO4J_PASSWORD", "Not-the-password-42")
@@ -364,6 +366,10 @@ def test_cli_load_graph_json_twice_and_replace(clean_db, bolt_server, tmp_path, 
         captured = capsys.readouterr()
         assert captured.err.count("\n") == 1 and "refused the credentials" in captured.err
         assert "Not-the-password-42" not in captured.err + captured.out
+
+        # Inputs to extract: the credentials are checked before any ingest or extraction.
+        assert cli.main(["load", str(path.parent / "missing.jsonl"), *args[3:]]) == cli.EXIT_ERROR
+        assert "refused the credentials" in capsys.readouterr().err
     finally:
         logging.getLogger("neo4j").propagate = True  # the CLI mutes the driver's log
 

@@ -10,12 +10,14 @@ import spacy
 
 from . import export
 from .extract import extract_papers, load_pipeline
-from .graph import build_graph_data, summarize, to_networkx
+from .graph import build_graph_data, from_networkx, summarize, to_networkx
+from .errors import InputError
 from .ingest import IngestResult, IngestStats, read_papers, write_rejections
 from .evaluate import EvalReport, load_gold, score
 from .models import GraphData, Model, Paper, PaperExtraction
 from .resolve import resolve
-from .settings import Settings
+from .neo4j_store import DEFAULT_BATCH_SIZE, LoadSummary, connect, load_graph, paper_sources
+from .settings import Neo4jSettings, Settings
 
 GRAPHML = "graph.graphml"
 GRAPH_JSON = "graph.json"
@@ -139,3 +141,40 @@ def evaluate_gold(gold_path: str | Path, settings: Settings, *, progress: bool =
         for number, g in enumerate(gold, start=1)
     ]
     return score(gold, extract_resolved(papers, settings, progress=progress), details=True)
+
+
+class LoadResult(Model):
+    ingest: IngestStats | None = None
+    load: LoadSummary
+
+
+def load(
+    inputs: Iterable[str | Path],
+    neo4j_settings: Neo4jSettings,
+    settings: Settings,
+    *,
+    graph_json: str | Path | None = None,
+    fmt: str = "auto",
+    skip_bad: bool = False,
+    replace: bool = False,
+    write_batch: int = DEFAULT_BATCH_SIZE,
+    progress: bool = False,
+) -> LoadResult:
+    """`paperkg load`: connect first (a wrong password fails before minutes of extraction), then build the
+    graph from `inputs` or read `graph_json`, and merge it into Neo4j."""
+    inputs = list(inputs)
+    if bool(inputs) == bool(graph_json):
+        raise InputError("give either INPUT files or --graph FILE, not both or neither")
+    with connect(neo4j_settings) as driver:
+        ingest = None
+        if graph_json:
+            data = from_networkx(export.read_node_link(Path(graph_json)))
+        else:
+            corpus = make_corpus(inputs, settings, fmt=fmt, skip_bad=skip_bad, progress=progress)
+            ingest, data = corpus.ingest.stats, corpus.graph
+        sources = paper_sources(data) if replace else []
+        if replace and not sources:
+            raise InputError("--replace: the graph's papers name no source to replace")
+        summary = load_graph(driver, neo4j_settings.database, data, batch_size=write_batch,
+                             replace_sources=sources, progress=progress)
+    return LoadResult(ingest=ingest, load=summary)

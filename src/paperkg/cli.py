@@ -167,31 +167,16 @@ def _add_neo4j_options(parser: argparse.ArgumentParser) -> None:
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    from .neo4j_store import connect, load_graph, paper_sources
+    from .build import load
 
-    if bool(args.inputs) == bool(args.graph):
-        raise PaperkgError("give either INPUT files or --graph FILE, not both or neither")
-    if args.graph:
-        from .export import read_node_link
-        from .graph import from_networkx
-
-        data = from_networkx(read_node_link(Path(args.graph)))
-    else:
-        from .build import make_corpus
-
-        corpus = make_corpus(args.inputs, _settings(args), fmt=args.fmt, skip_bad=args.skip_bad,
-                             progress=_progress(args))
-        _print_ingest(corpus.ingest.stats.model_dump(), None)
-        data = corpus.graph
-    sources = paper_sources(data) if args.replace else []
-    if args.replace and not sources:
-        raise PaperkgError("--replace: the graph's papers name no source to replace")
-    settings = _neo4j_settings(args)
-    with connect(settings) as driver:
-        summary = load_graph(driver, settings.database, data, batch_size=args.write_batch,
-                             replace_sources=sources, progress=_progress(args))
+    result = load(args.inputs, _neo4j_settings(args), _settings(args), graph_json=args.graph, fmt=args.fmt,
+                  skip_bad=args.skip_bad, replace=args.replace, write_batch=args.write_batch,
+                  progress=_progress(args))
+    if result.ingest is not None and not args.json:
+        _print_ingest(result.ingest.model_dump(), None)
+    summary = result.load
     if args.json:
-        print(_json(summary.model_dump()))
+        print(_json(result.model_dump()))
         return 0
     for source in summary.replaced_sources:
         print(f"replaced source {source}", file=sys.stderr)
@@ -200,7 +185,7 @@ def cmd_load(args: argparse.Namespace) -> int:
               file=sys.stderr)
     print(format_table(summary.table()))
     print(f"\n{summary.nodes_created} nodes and {summary.relationships_created} relationships created, "
-          f"{summary.properties_set} properties set, in database {settings.database!r} "
+          f"{summary.properties_set} properties set, in database {summary.database!r} "
           f"({summary.rows} rows in {summary.seconds:.1f} s)")
     return 0
 
