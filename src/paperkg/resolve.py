@@ -23,32 +23,38 @@ _SIZE = re.compile(r"(?:[\s\-_]*\(?\d+\s*[x×]\s*\d+\)?|[\s\-_]+\d+(?:\.\d+)?[km
 _ACRONYM_PLURAL = re.compile(r"(?<![A-Za-z])([A-Z][A-Za-z0-9\-]*[A-Z0-9])s\b")
 _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 _SPACES = re.compile(r"[\s\-_\u2010-\u2015]+")
-_GENERIC_TAIL = frozenset(
-    "task tasks problem dataset datasets benchmark benchmarks method methods model framework algorithm".split()
-)
+_GENERIC_TAIL = frozenset("task problem dataset benchmark method model framework algorithm".split())
+_DATA_TAIL = frozenset(("dataset", "benchmark"))
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
 
 
 @lru_cache(maxsize=1 << 16)
 def readable(name: str) -> str:
-    """Lower-case display form used in keys: LaTeX stripped, hyphens/underscores -> spaces,
-    leading "the" and a trailing generic head dropped, size variant dropped."""
+    """Lower-case display form used in keys: LaTeX stripped, hyphens/underscores -> spaces, size
+    variant, leading "the" and a trailing "dataset"/"benchmark" dropped, last word singular."""
     text = unicodedata.normalize("NFKC", clean_text(name)).strip()
     text = _ACRONYM_PLURAL.sub(r"\1", text)
     text = _SIZE.sub("", text) or text
     words = _SPACES.sub(" ", text.lower()).split()
     if len(words) > 1 and words[0] == "the":
         words = words[1:]
-    if len(words) > 1 and words[-1] in _GENERIC_TAIL:
+    if words:
+        words[-1] = _singular(words[-1])
+    if len(words) > 1 and words[-1] in _DATA_TAIL:
         words = words[:-1]
     return " ".join(words)
 
 
 @lru_cache(maxsize=1 << 16)
 def match_key(name: str) -> str:
-    """Key under which two names are the same entity (see module docstring)."""
+    """Key under which two names are the same entity (see module docstring): ``readable`` without
+    a trailing generic head ("diffusion model" = "diffusion models" = "diffusion") and punctuation."""
     words = readable(name).split()
-    if words and len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss"):
-        words[-1] = words[-1][:-1]
+    if len(words) > 1 and words[-1] in _GENERIC_TAIL:
+        words = words[:-1]
     return _NON_ALNUM.sub("", " ".join(words))
 
 
@@ -139,10 +145,13 @@ def _groups(entities: list[Entity]) -> list[list[int]]:
 
 
 def entity_key(label: str, entities: list[Entity], name: str) -> str:
-    """Stable key: the gazetteer key when the extractor found one, else label + readable name."""
-    keys = Counter(e.key for e in entities if e.key)
-    if keys:
-        return keys.most_common(1)[0][0]
+    """Stable key, label first: the gazetteer entry's name when the entity goes by it (an acronym
+    alone is no proof: "VQAs" may be variational quantum algorithms), else the readable name."""
+    names = {match_key(n) for e in entities for n in (e.name, *e.aliases)}
+    for key, _ in Counter(e.key for e in entities if e.key).most_common():
+        entry = key.split(":", 1)[-1]
+        if match_key(entry) in names:
+            return f"{label.lower()}:{entry}"
     return f"{label.lower()}:{readable(name)}"
 
 
@@ -170,14 +179,18 @@ def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
         info.append((merged.name, merged.aliases, entity_key(merged.label, members, merged.name)))
         for i in group:
             group_of[i] = g
-    per_paper: list[dict[int, list[Entity]]] = [defaultdict(list) for _ in extractions]
+    # within a paper, entities are grouped by key: two groups that ended up with one key are one thing
+    per_paper: list[dict[str, list[Entity]]] = [defaultdict(list) for _ in extractions]
+    first_group: dict[str, int] = {}
     for i, (p, e) in enumerate(flat):
-        per_paper[p][group_of[i]].append(e)
+        key = info[group_of[i]][2]
+        first_group.setdefault(key, group_of[i])
+        per_paper[p][key].append(e)
     out = []
     for ex, groups in zip(extractions, per_paper):
         entities_out = []
-        for g, members in groups.items():
-            name, aliases, key = info[g]
+        for key, members in groups.items():
+            name, aliases, _ = info[first_group[key]]
             local = _merge_group(members, key)
             local_names = {match_key(n) for e in members for n in (e.name, *e.aliases)}
             local_aliases = [a for a in aliases if match_key(a) in local_names and match_key(a) != match_key(name)]
