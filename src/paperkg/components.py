@@ -853,10 +853,12 @@ class _Rules:
                     self.add(_name_run(doc, named[0]), label, "conjunct")
 
 
-def rule_mentions(doc: Doc) -> tuple[list[Span], list[Span]]:
-    """All mentions of ``doc`` (gazetteer, abbreviations, parse rules) without overlaps, and the
-    subset the paper proposes."""
-    return _Rules(doc).finish()
+def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tuple[Span, Span]]]:
+    """All mentions of ``doc`` (gazetteer, abbreviations, parse rules) without overlaps, the token
+    ranges of those the paper proposes, and the acronym definitions (long form, short form)."""
+    rules = _Rules(doc)
+    spans, proposed = rules.finish()
+    return spans, {(s.start, s.end) for s in proposed}, rules.pairs
 
 
 def _we_subject(verb: Token, depth: int = 0) -> bool:
@@ -948,12 +950,10 @@ class RuleComponent:
     """Final mentions into ``doc.ents`` (see the module docstring for what they carry)."""
 
     def __call__(self, doc: Doc) -> Doc:
-        rules = _Rules(doc)
-        spans, proposed = rules.finish()
-        chosen = {(s.start, s.end) for s in proposed}
+        spans, chosen, pairs = rule_mentions(doc)
         by_start = {s.start: s for s in spans}
         long_of: dict[tuple[int, int], Span] = {}
-        for long, short in rules.pairs:
+        for long, short in pairs:
             final = by_start.get(long.start)
             if final is not None and final.end == long.end:
                 long_of[(short.start, short.end)] = final
