@@ -75,7 +75,7 @@ _NOT_IN_NAMES = frozenset(
 _CAP_ADJECTIVES = frozenset(
     "gaussian bayesian euclidean markovian lipschitz hessian riemannian boolean newtonian hamiltonian "
     "lagrangian laplacian jacobian cartesian poisson bernoulli dirichlet wasserstein hilbert banach "
-    "english chinese french german transformer hilbertian".split()
+    "english chinese french german spanish japanese korean arabic hindi russian transformer hilbertian".split()
 )
 # Heads of unnamed new contributions ("a new homeostatic objective") and modifiers too bland for one.
 _NEW_THINGS = frozenset("objective loss regularizer regularization estimator sampler algorithm operator "
@@ -448,7 +448,8 @@ def _name_run(doc: Doc, i: int) -> tuple[int, int]:
     while start > 0:
         prev = doc[start - 1]
         if is_namey(prev) or (_glued(doc, start - 1) and start > 1 and (
-                is_namey(doc[start - 2]) or prev.text != "-" or _SIZE_TOKEN.match(doc[start - 2].text))):
+                is_namey(doc[start - 2]) or prev.text != "-" or _SIZE_TOKEN.match(doc[start - 2].text)
+                or (len(doc[start - 2].text) == 1 and doc[start - 2].text.isupper()))):  # "Q-Bench"
             start -= 1
         else:
             break
@@ -721,7 +722,9 @@ class _Rules:
         if "bench" in name.lower() or name.lower().endswith(("gym", "suite")) or (
                 tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS):
             label = "DATASET"
-        if label and not (end - start == 1 and tok.lower_ in _CAP_ADJECTIVES):
+        if end - start == 1 and tok.lower_ in _CAP_ADJECTIVES:
+            return
+        if label:
             self.add((start, end), label, "name-head")
         elif tok.dep_ == "pobj" and tok.head.lower_ in ("on", "across") and _eval_context(tok.head):
             self.add((start, end), "DATASET", "evaluated-on")
