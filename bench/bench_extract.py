@@ -5,9 +5,10 @@ Prints, for the same N abstracts and the same spaCy model with the same pipes ex
   (target >= 0.85: paperkg's own work costs at most 15%);
 - ``extract_papers`` with 2 workers and its speedup over 1 worker (target >= 1.7x).
 
-Each configuration runs ``--rounds`` times, interleaved, and the best round counts, so that load
-from other processes on the machine distorts the result as little as possible. The single-process
-runs also report CPU time, which such load hardly affects.
+Each configuration runs ``--rounds`` times, interleaved. Ratios are taken within a round (runs
+next to each other in time) and the median round is reported, so that load from other processes
+on the machine distorts them as little as possible; CPU times are reported too, and the speedup
+that the 2-worker run's CPU time allows on two idle cores.
 
 Usage: python bench/bench_extract.py [CORPUS.jsonl.gz] [--n 2000] [--batch-size 64] [--rounds 2]
 """
@@ -19,6 +20,7 @@ import gzip
 import json
 import os
 import resource
+import statistics
 import time
 from pathlib import Path
 
@@ -61,7 +63,7 @@ def main() -> None:
     parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--n", type=int, default=2000)
     parser.add_argument("--batch-size", type=int, default=64)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
 
     papers = read_papers(args.corpus, args.n)
@@ -89,21 +91,22 @@ def main() -> None:
 
     runs = {"bare nlp.pipe": run_bare, "extract_papers workers=1": run_extract(1),
             "extract_papers workers=2": run_extract(2)}
-    best: dict[str, tuple[float, float, float]] = {}
+    rounds = []
     for r in range(args.rounds):
         print(f"round {r + 1}/{args.rounds}")
-        for label, run in runs.items():
-            result = timed(label, run, n)
-            old = best.get(label, (float("inf"),) * 3)
-            best[label] = tuple(min(a, b) for a, b in zip(old, result))  # type: ignore[assignment]
-    (bare_wall, bare_cpu, _), (one_wall, one_cpu, _), (two_wall, two_cpu, two_children) = best.values()
-    print(f"best of {args.rounds}: bare {n / bare_wall:.1f}/s, workers=1 {n / one_wall:.1f}/s, "
-          f"workers=2 {n / two_wall:.1f}/s")
-    print(f"throughput ratio extract/bare (wall): {bare_wall / one_wall:.3f}  (target >= 0.85)")
-    print(f"throughput ratio extract/bare (cpu):  {bare_cpu / one_cpu:.3f}")
-    print(f"speedup workers=2 / workers=1 (wall): {one_wall / two_wall:.2f}x  (target >= 1.7x)")
+        rounds.append([timed(label, run, n) for label, run in runs.items()])
+    overhead = statistics.median(bare[0] / one[0] for bare, one, _ in rounds)
+    overhead_cpu = statistics.median(bare[1] / one[1] for bare, one, _ in rounds)
+    speedup = statistics.median(one[0] / two[0] for _, one, two in rounds)
+    bound = statistics.median(one[1] / ((two[1] + two[2]) / 2) for _, one, two in rounds)
+    walls = [statistics.median(r[i][0] for r in rounds) for i in range(3)]
+    print(f"median of {args.rounds} rounds: bare {n / walls[0]:.1f}/s, workers=1 {n / walls[1]:.1f}/s, "
+          f"workers=2 {n / walls[2]:.1f}/s")
+    print(f"throughput ratio extract/bare (wall): {overhead:.3f}  (target >= 0.85)")
+    print(f"throughput ratio extract/bare (cpu):  {overhead_cpu:.3f}")
+    print(f"speedup workers=2 / workers=1 (wall): {speedup:.2f}x  (target >= 1.7x)")
     # What two idle cores would give: the CPU work of the 2-worker run spread over both cores.
-    print(f"speedup bound from CPU time on 2 idle cores: {one_cpu / ((two_cpu + two_children) / 2):.2f}x "
+    print(f"speedup bound from CPU time on 2 idle cores: {bound:.2f}x "
           f"(the wall figure is lower when other processes share the cores; load now: {os.getloadavg()[0]:.2f})")
 
 if __name__ == "__main__":

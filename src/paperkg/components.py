@@ -559,18 +559,25 @@ def method_span(doc: Doc, head: Token) -> Span | None:
     return span
 
 
+_LEADING = frozenset(("the", "a", "an", "our", "its", "their"))
+
+
 def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Doc, proposed: bool = False) -> None:
-    if isinstance(span, tuple):
-        span = doc[span[0] : span[1]]
-    while len(span) and (span[0].is_punct or span[0].lower_ in ("the", "a", "an", "our", "its", "their")):
-        span = span[1:]
-    while len(span) and span[-1].is_punct and span[-1].text != ")":
-        span = span[:-1]
-    if not len(span) or span.text.count("(") != span.text.count(")"):
+    """Record a candidate (trimmed of leading determiners and outer punctuation); on a repeat, the
+    stronger rule's label wins and proposal evidence accumulates."""
+    start, end = (span.start, span.end) if isinstance(span, Span) else span
+    while start < end and (doc[start].is_punct or doc[start].lower_ in _LEADING):
+        start += 1
+    while end > start and doc[end - 1].is_punct and doc[end - 1].text != ")":
+        end -= 1
+    if start == end:
         return
-    if span.end + 1 < len(doc) and doc[span.end].lower_ == "et" and doc[span.end + 1].lower_.startswith("al"):
+    text = doc[start:end].text
+    if text.count("(") != text.count(")"):
+        return
+    if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
         return  # a citation: "Filippi et al."
-    key = (span.start, span.end)
+    key = (start, end)
     if key in out:
         old = out[key]
         better = _ORDER.get(rule, 3) < _ORDER.get(old[1], 3)

@@ -24,7 +24,8 @@ _WRAPPERS = (
     "widetilde|widehat|textnormal|mbox|hbox|url"
 )
 _TOKEN = re.compile(
-    r"(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
+    r"(?=[\\{}$^_~*.\-]|[^\x00-\x7f])"              # fail fast where no branch can start
+    r"(?:(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
     r"|(?P<esc>\\[%&$#_{}])"                      # escaped character: keep the character
     r"|(?P<escstar>\\\*)"                          # escaped Markdown star ("Rein\*for\*ced"): dropped
     r"|(?P<times>\\times\b)"                      # 32\times32 -> 32x32
@@ -34,7 +35,7 @@ _TOKEN = re.compile(
     r"|(?P<dash>-{2,3})"                          # TeX dashes "---" -> " - "
     r"|(?P<stars>\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![*]))"  # Markdown emphasis: dropped
     r"|(?P<glue>(?<=[a-z0-9)\]])\.(?=[A-Z][a-z]))"  # "LLMs.To" -> "LLMs. To"
-    r"|(?P<wide>[^\x00-\x7f])"                    # non-ASCII: Unicode-normalize one character
+    r"|(?P<wide>[^\x00-\x7f]))"                   # non-ASCII: Unicode-normalize one character
 )
 _CHAR_MAP = {
     "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
