@@ -117,3 +117,25 @@ def test_title_name_found_in_abstract_is_proposed(nlp) -> None:
     position = Paper(id="q", title="Position: Levels of AGI", abstract="A Position is taken on Levels of AGI.")
     (ex,) = extract_papers([position], nlp)
     assert not any(e.proposed and e.name == "Position" for e in ex.entities)
+
+
+@pytest.mark.parametrize(("sentence", "name"), [
+    ("We propose HyperAgent, a reinforcement learning (RL) algorithm based on the hypermodel framework.",
+     "HyperAgent"),
+    ("Our method, called Gibbs sampling with Graph-based Smoothing (GGS), improves fitness.",
+     "Gibbs sampling with Graph-based Smoothing"),
+    ("We propose a new data extraction attack that we call ``neural phishing''.", "neural phishing"),
+    ("In this paper, we propose a novel framework for discrete prompt optimization, called EvoPrompt, "
+     "which borrows ideas from evolution.", "EvoPrompt"),
+    ("In this work, we introduce weight selection, a method for initializing smaller models.", "weight selection"),
+])
+def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert [e.name for e in ex.entities if e.proposed] == [name]
+
+
+def test_unnamed_objects_that_are_not_contributions(nlp) -> None:
+    text = ("Our second-order approach can introduce new valuable information. "
+            "We propose a novel, simple yet effective method for image completion.")
+    (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
+    assert not [e.name for e in ex.entities if e.proposed]

@@ -80,6 +80,9 @@ _CAP_ADJECTIVES = frozenset(
 # Heads of unnamed new contributions ("a new homeostatic objective") and modifiers too bland for one.
 _NEW_THINGS = frozenset("objective loss regularizer regularization estimator sampler algorithm operator "
                         "attention mechanism layer architecture criterion penalty".split())
+# Verbs that introduce the paper's own contribution when "we" (or "this paper") is the subject.
+_STRONG_PROPOSE = frozenset("propose proposes introduce introduces present presents develop develops devise devises "
+                            "design designs".split())
 _BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
 _FINITE_VERBS = frozenset(("VBZ", "VBP", "VBD", "MD"))
 _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
@@ -745,7 +748,11 @@ class _Rules:
         if obj.lower_ in INTRO_TASK:
             return
         label = "DATASET" if head in DATASET_WORDS else "METHOD"
-        found = self.defined_in(obj, label) or _named_in(doc, obj)
+        # "we propose HyperAgent, a reinforcement learning (RL) algorithm": the name, not the appositive
+        named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
+        if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
+            named = None
+        found = named or self.defined_in(obj, label) or _named_in(doc, obj) or self.described(obj, verb)
         if found is not None and (found[1] <= obj.i or found[0] > obj.i) and all(self.gaz_tokens[found[0] : found[1]]):
             found = None  # "a novel LLM detector", "a new MLLM": a known name is used, not proposed
         found = found or next(  # "a method for X, namely DRO"
@@ -761,6 +768,29 @@ class _Rules:
                 found = (start, obj.i + 1)
         if found is not None:
             self.add(found, label, "propose", proposed=True)
+
+    def described(self, obj: Token, verb: Token) -> tuple[int, int] | None:
+        """An unnamed but specific contribution: "we introduce weight selection, a method for ...",
+        "This paper proposes time-dependent importance reweighting" (a bare singular noun phrase)."""
+        doc = self.doc
+        first = obj
+        while first.dep_ == "conj" and first.head.i < first.i:
+            first = first.head
+        if obj.pos_ != "NOUN" or first.left_edge.i != verb.i + 1 or verb.lower_ not in _STRONG_PROPOSE \
+                or any(c.dep_ == "aux" for c in verb.children) \
+                or obj.lower_ in TASK_STOP or obj.lower_ in GENERIC or obj.lower_ in METRICS or obj.lower_ in INTRO_TASK:
+            return None
+        typed = obj.i + 1 < len(doc) and doc[obj.i + 1].text == "," and any(
+            c.dep_ == "appos" and c.lower_ in GENERIC_TECH | GENERIC for c in obj.rights)
+        bare = obj.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") for c in obj.lefts)
+        if not (typed or bare):
+            return None
+        start = _left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+        if start == obj.i and not typed or start > obj.i or all(self.gaz_tokens[start : obj.i + 1]) \
+                or any(t.lower_ not in TASK_STOP | _BLAND_MODIFIERS for t in doc[obj.left_edge.i : start]) \
+                or doc[start : obj.i + 1].text.lower() in FIELDS or doc[start].pos_ == "VERB":
+            return None
+        return start, obj.i + 1
 
     def defined_in(self, obj: Token, label: str) -> tuple[int, int] | None:
         """"a consistency policy with ... regularization (CP3ER)": the phrase before an acronym in
@@ -800,7 +830,8 @@ class _Rules:
         """"a strategy, dubbed *proximal matching*", "which we call the inflated argmax"."""
         doc = self.doc
         nxt = tok.i + 1
-        while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our")
+        while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].is_quote or doc[nxt].text in ("`", "``")
+                                  or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our")
                                   or doc[nxt].lower_ in GENERIC):  # "we name the method Tilt"
             nxt += 1
         if nxt >= len(doc):
@@ -815,6 +846,9 @@ class _Rules:
             start = nxt
         if end <= start:
             return
+        short = self.acronym_after(start, end)
+        if short is not None:  # "called Gibbs sampling with Graph-based Smoothing (GGS)"
+            end = short.start - 1
         anchor = tok.head
         if anchor.lower_ in INTRO_TASK or anchor.lower_ in ("task", "tasks", "problem", "problems"):
             self.add((start, end), "TASK", "called")  # "a new problem called flexible docking"
@@ -822,8 +856,27 @@ class _Rules:
         label = "DATASET" if anchor.lower_ in DATASET_WORDS else "METHOD"
         context = list(anchor.subtree) + list(anchor.head.children)
         proposed = anchor.lower_ in GENERIC_TECH or anchor.lower_ in GENERIC or any(
-            t.lower_ in ("we", "novel", "new", "our") for t in context)
+            t.lower_ in ("we", "novel", "new", "our") for t in context) or any(  # "we propose a framework
+            a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and _we_subject(a) for a in anchor.ancestors)  # for X, called Y"
         self.add((start, end), label, "called", proposed=proposed)
+        if short is not None:
+            self.add(short, label, "called", proposed=proposed)
+            self.pairs.append((doc[start:end], short))
+
+    def acronym_after(self, start: int, end: int) -> Span | None:
+        """The acronym in "(ACR)" that closes a long form starting at ``start`` (at or after ``end``)."""
+        doc = self.doc
+        for i in range(end, min(start + 10, len(doc) - 2)):
+            if doc[i].text == "(":
+                close = next((k for k in range(i + 2, min(i + 4, len(doc))) if doc[k].text == ")"), None)
+                short = doc[i + 1 : close] if close else None
+                if short is not None and _short_form_ok(short.text) and is_acronymish(short.text) \
+                        and _best_long_form(short.text, doc[start:i].text) == 0:
+                    return short
+                return None
+            if doc[i].tag_ in _FINITE_VERBS or doc[i].is_punct and doc[i].text != "-":
+                return None
+        return None
 
     def such_as(self, tok: Token) -> None:
         """"datasets such as N-body and MD17", "tasks including image captioning and retrieval"."""
