@@ -139,3 +139,13 @@ def test_unnamed_objects_that_are_not_contributions(nlp) -> None:
             "We propose a novel, simple yet effective method for image completion.")
     (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
     assert not [e.name for e in ex.entities if e.proposed]
+
+
+def test_problem_settings_are_tasks_and_stop_words_are_nothing(nlp) -> None:
+    text = ("Continual learning has received considerable attention. We study offline reinforcement learning "
+            "with in-context learning on A100 GPUs; code is on GitHub.")
+    (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
+    found = {(e.label, e.name.lower()) for e in ex.entities}
+    assert {("TASK", "continual learning"), ("TASK", "offline reinforcement learning"),
+            ("METHOD", "in-context learning")} <= found
+    assert not {name for _, name in found} & {"considerable attention", "a100", "gpus", "github"}

@@ -46,6 +46,8 @@ def _load_lexicon() -> dict[str, frozenset[str]]:
 LEX = _load_lexicon()
 GENERIC = LEX["generic_heads"]
 FIELDS = LEX["broad_fields"]
+#: Companies, venues, hardware, divergences, metrics, fairness criteria, "considerable attention".
+NOT_ENTITIES = LEX["not_entities"]
 TASK_HEADS = LEX["task_heads"]
 WEAK_TASKS = LEX["weak_task_heads"]
 TASK_STOP = LEX["task_modifier_stop"]
@@ -326,6 +328,10 @@ def package_patterns() -> list[dict]:
     for item in sorted(resources.files("paperkg.data").iterdir(), key=lambda p: p.name):
         if item.name.startswith("gazetteer_") and item.name.endswith(".jsonl"):
             entries.extend(parse_patterns(item.read_text(encoding="utf-8").splitlines(), item.name))
+    # problem settings that papers treat as tasks ("continual learning") and paradigms used as one
+    # technique ("in-context learning"): kept in the lexicon next to the broad fields they were split from
+    for label, listed in (("TASK", "setting_tasks"), ("METHOD", "setting_methods")):
+        entries.extend({"label": label, "name": w, "aliases": []} for w in sorted(LEX[listed]))
     return entries
 
 
@@ -591,7 +597,7 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
 
 def _is_junk(span: Span, label: str) -> bool:
     text = span.text.lower()
-    if text in FIELDS or text.rstrip("s") in FIELDS or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
+    if text in NOT_ENTITIES or text in FIELDS or text.rstrip("s") in FIELDS or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
         return True
     if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
         return True
@@ -660,7 +666,7 @@ class _Rules:
                      or _label_from_head(_head_word(doc, short.end + 1)))
             if label is None and sum(t.text[:1].isupper() for t in long) >= 2 and long[-1].pos_ != "ADJ":
                 label = "METHOD"
-            if label is None or long.text.lower() in FIELDS:
+            if label is None or long.text.lower() in FIELDS or long.text.lower() in NOT_ENTITIES:
                 self.non_entities.update((short.text, short.text + "s", short.text.rstrip("s")))
                 continue
             self.add(long, label, "abbreviation")
