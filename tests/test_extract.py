@@ -128,6 +128,7 @@ def test_title_name_found_in_abstract_is_proposed(nlp) -> None:
     ("In this paper, we propose a novel framework for discrete prompt optimization, called EvoPrompt, "
      "which borrows ideas from evolution.", "EvoPrompt"),
     ("In this work, we introduce weight selection, a method for initializing smaller models.", "weight selection"),
+    ("We present the Graphium graph machine learning library which simplifies the process.", "Graphium"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

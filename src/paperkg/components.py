@@ -77,7 +77,7 @@ _NOT_IN_NAMES = frozenset(
 _CAP_ADJECTIVES = frozenset(
     "gaussian bayesian euclidean markovian lipschitz hessian riemannian boolean newtonian hamiltonian "
     "lagrangian laplacian jacobian cartesian poisson bernoulli dirichlet wasserstein hilbert banach "
-    "english chinese french german spanish japanese korean arabic hindi russian transformer hilbertian".split()
+    "byzantine english chinese french german spanish japanese korean arabic hindi russian transformer hilbertian".split()
 )
 # Heads of unnamed new contributions ("a new homeostatic objective") and modifiers too bland for one.
 _NEW_THINGS = frozenset("objective loss regularizer regularization estimator sampler algorithm operator "
@@ -693,6 +693,8 @@ class _Rules:
         elif low == "our" and tok.dep_ == "poss":
             found = _named_in(doc, tok.head) or next(  # "our Stacked Tempering approach"
                 (_name_run(doc, c.i) for c in tok.head.lefts if c.dep_ in ("compound", "amod") and is_namey(c)), None)
+            if found is None and tok.head.lower_ in GENERIC and any(c.lower_ == "of" for c in tok.head.rights):
+                found = self.defined_in(tok.head, "METHOD")  # "our method of curiosity-driven red teaming (CRT)"
             if found and found[0] > tok.i and not any(self.gaz_tokens[found[0] : found[1]]) \
                     and not re.fullmatch(r"[A-Z]+s", doc[found[0] : found[1]].text) \
                     and not _MODEL_SIZE.search(doc[found[0] : found[1]].text):  # "our Llama-7B" is used
@@ -758,7 +760,8 @@ class _Rules:
         named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
         if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
             named = None
-        found = named or self.defined_in(obj, label) or _named_in(doc, obj) or self.described(obj, verb)
+        found = named or self.defined_in(obj, label) or _named_in(doc, obj) or self.described(obj, verb) \
+            or self.name_before(obj, verb)
         if found is not None and (found[1] <= obj.i or found[0] > obj.i) and all(self.gaz_tokens[found[0] : found[1]]):
             found = None  # "a novel LLM detector", "a new MLLM": a known name is used, not proposed
         found = found or next(  # "a method for X, namely DRO"
@@ -774,6 +777,19 @@ class _Rules:
                 found = (start, obj.i + 1)
         if found is not None:
             self.add(found, label, "propose", proposed=True)
+
+    def name_before(self, obj: Token, verb: Token) -> tuple[int, int] | None:
+        """"we present the Graphium graph machine learning library": a new name among the pre-modifiers
+        of a generic head."""
+        doc = self.doc
+        if obj.lower_ not in GENERIC and obj.lower_ not in DATASET_WORDS or obj.left_edge.i != verb.i + 1:
+            return None
+        for t in doc[obj.left_edge.i : obj.i]:
+            if _name_shape(t.text) and is_namey(t) and not self.gaz_tokens[t.i] and t.lower_ not in _CAP_ADJECTIVES:
+                start, end = _name_run(doc, t.i)
+                return (start, end) if end <= obj.i and doc[end].text != "-" and "-and-" not in doc[start:end].text \
+                    and not any(self.gaz_tokens[start:end]) else None  # not "GPT-style"
+        return None
 
     def described(self, obj: Token, verb: Token) -> tuple[int, int] | None:
         """An unnamed but specific contribution: "we introduce weight selection, a method for ...",
