@@ -83,3 +83,20 @@ def test_ambiguous_acronym_does_not_merge_different_long_forms() -> None:
 def test_labels_stay_apart() -> None:
     out = resolve([PaperExtraction(id="p", entities=[ent("TASK", "planning"), ent("METHOD", "planning", at=30)])])
     assert {e.label for e in out[0].entities} == {"TASK", "METHOD"}
+
+
+def test_merge_paper_joins_aliases_of_one_gazetteer_entry() -> None:
+    merged = merge_paper([
+        ent("TASK", "offline RL", key="task:offline reinforcement learning", at=0),
+        ent("TASK", "offline reinforcement learning", key="task:offline reinforcement learning", at=20),
+        ent("METHOD", "VQA", key="task:visual question answering", at=60),
+        ent("METHOD", "SAC", key="method:soft actor-critic", at=80),
+    ])
+    assert [(e.label, e.name, e.aliases) for e in merged] == [
+        ("TASK", "offline reinforcement learning", ["offline RL"]),
+        ("METHOD", "VQA", []),
+        ("METHOD", "SAC", []),
+    ]
+    variants = merge_paper([ent("METHOD", "Lasso", key="method:lasso"),
+                            ent("METHOD", "group Lasso", key="method:lasso", at=10)])
+    assert [e.name for e in variants] == ["Lasso", "group Lasso"]

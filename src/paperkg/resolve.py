@@ -106,9 +106,25 @@ def _merge_group(entities: list[Entity], key: str | None) -> Entity:
                   proposed=any(e.proposed for e in entities), mentions=mentions, key=key)
 
 
-def _groups(entities: list[Entity]) -> list[list[int]]:
-    """Indices of ``entities`` grouped into one entity each (same label only)."""
+def _variant(a: str, b: str) -> bool:
+    """One name is the other with extra words in front or behind ("group lasso" / "lasso")."""
+    short, long = sorted((a, b), key=len)
+    return short != long and (long.endswith(" " + short) or long.startswith(short + " "))
+
+
+def _groups(entities: list[Entity], by_key: bool = False) -> list[list[int]]:
+    """Indices of ``entities`` grouped into one entity each (same label only); ``by_key`` also joins
+    entities found under one gazetteer entry of their own label ("offline RL" and "offline
+    reinforcement learning"), which is safe within one paper, except for a modified variant the
+    gazetteer lists as an alias ("group Lasso" is not "Lasso")."""
     uf = _UnionFind(len(entities))
+    if by_key:
+        first: dict[str, int] = {}
+        for i, e in enumerate(entities):
+            if e.key and e.key.startswith(e.label.lower() + ":"):
+                j = first.setdefault(e.key, i)
+                if not _variant(readable(e.name), readable(entities[j].name)):
+                    uf.union(j, i)
     long_owner: dict[tuple[str, str], int] = {}
     short_users: dict[tuple[str, str], list[int]] = defaultdict(list)
     for i, e in enumerate(entities):
@@ -158,7 +174,7 @@ def entity_key(label: str, entities: list[Entity], name: str) -> str:
 def merge_paper(entities: list[Entity]) -> list[Entity]:
     """Merge one paper's entities that name the same thing; keys are left as the extractor set them."""
     merged = []
-    for group in _groups(entities):
+    for group in _groups(entities, by_key=True):
         members = [entities[i] for i in group]
         keys = Counter(e.key for e in members if e.key)
         merged.append(_merge_group(members, keys.most_common(1)[0][0] if keys else None))
