@@ -129,6 +129,12 @@ def test_title_name_found_in_abstract_is_proposed(nlp) -> None:
      "which borrows ideas from evolution.", "EvoPrompt"),
     ("In this work, we introduce weight selection, a method for initializing smaller models.", "weight selection"),
     ("We present the Graphium graph machine learning library which simplifies the process.", "Graphium"),
+    ("To address this, we propose predictive CVaR policy gradient, which improves sample efficiency.",
+     "predictive CVaR policy gradient"),
+    ("We propose an extremely parameter-efficient MoE by combining MoE architecture with lightweight experts.",
+     "parameter-efficient MoE"),
+    ("We propose an autonomous sparse mean-CVaR portfolio model for portfolio selection.",
+     "autonomous sparse mean-CVaR portfolio model"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -760,8 +760,12 @@ class _Rules:
         named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
         if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
             named = None
-        found = named or self.defined_in(obj, label) or _named_in(doc, obj) or self.described(obj, verb) \
-            or self.name_before(obj, verb)
+        found = named or self.defined_in(obj, label)
+        if found is None:
+            found = _named_in(doc, obj)
+            if found is not None:
+                found = self.widened(obj, found)
+        found = found or self.described(obj, verb) or self.name_before(obj, verb)
         if found is not None and (found[1] <= obj.i or found[0] > obj.i) and all(self.gaz_tokens[found[0] : found[1]]):
             found = None  # "a novel LLM detector", "a new MLLM": a known name is used, not proposed
         found = found or next(  # "a method for X, namely DRO"
@@ -777,6 +781,28 @@ class _Rules:
                 found = (start, obj.i + 1)
         if found is not None:
             self.add(found, label, "propose", proposed=True)
+
+    def widened(self, obj: Token, found: tuple[int, int]) -> tuple[int, int]:
+        """The whole noun phrase when the name is only part of it: "predictive CVaR policy gradient",
+        "parameter-efficient MoE", "sparse mean-CVaR portfolio model" (but "a lightweight FooNet
+        framework" proposes FooNet)."""
+        doc = self.doc
+        s, e = found
+        if s < obj.left_edge.i or e > obj.i + 1 or (e == obj.i + 1 and s < obj.i):
+            return found
+        start = _left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+        w = _word_start(doc, start - 1) if start > 1 else start
+        if w < start - 1 and doc[w].lower_ not in TASK_STOP and doc[start - 1].head.i >= start:
+            start = w  # a hyphenated modifier that ends in an evaluative word: "parameter-efficient"
+        generic = obj.lower_ in GENERIC or obj.lower_ in GENERIC_TECH or obj.lower_ in DATASET_WORDS
+        name = doc[s:e].text
+        known = any(self.gaz_tokens[s:e]) or any(  # or an acronym defined earlier
+            short.start < s and short.text.rstrip("s") == name.rstrip("s") for _, short in self.pairs)
+        before = start < s and (known if s == obj.i else not generic or _word_start(doc, s) < s or known)
+        after = e <= obj.i and not generic and obj.tag_ == "NN" and start <= s
+        if (before or after) and obj.i + 1 - start <= 7 and not all(self.gaz_tokens[start : obj.i + 1]):
+            return start, obj.i + 1
+        return found
 
     def name_before(self, obj: Token, verb: Token) -> tuple[int, int] | None:
         """"we present the Graphium graph machine learning library": a new name among the pre-modifiers
