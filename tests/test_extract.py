@@ -141,6 +141,23 @@ def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
     assert [e.name for e in ex.entities if e.proposed] == [name]
 
 
+@pytest.mark.parametrize(("sentence", "names"), [
+    ("We propose RSCP+ to provide robustness guarantee and Robust Conformal Training (RCT) to train the model.",
+     ["RSCP+", "Robust Conformal Training"]),
+    ("We propose two frameworks: Conjugate Integrators and Splitting Integrators.",
+     ["Conjugate Integrators", "Splitting Integrators"]),
+    ("We introduce Directional Integrated Distance (DID) and Finite Volume Features (FVF), two new descriptors.",
+     ["Directional Integrated Distance", "Finite Volume Features"]),
+    ("We develop the proximal alternating linearized minimization algorithm and the nested fixed-point "
+     "proximity algorithm to solve the problem.",
+     ["linearized minimization algorithm", "nested fixed-point proximity algorithm"]),
+    ("From this analysis, we developed a tuning-free 2bit KV cache quantization algorithm, named KIVI.", ["KIVI"]),
+])
+def test_every_coordinated_contribution_is_proposed(nlp, sentence: str, names: list[str]) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert [e.name for e in ex.entities if e.proposed] == names
+
+
 def test_unnamed_objects_that_are_not_contributions(nlp) -> None:
     text = ("Our second-order approach can introduce new valuable information. "
             "We propose a novel, simple yet effective method for image completion.")

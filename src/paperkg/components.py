@@ -774,6 +774,14 @@ class _Rules:
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
             span = method_span(doc, obj)
             found = (span.start, span.end) if span is not None else None
+        if found is None and obj.lower_ in GENERIC_TECH and obj.tag_ in ("NN", "NNP") and not is_namey(obj):
+            # "the proximal alternating linearized minimization algorithm": unnamed but specific
+            start = _left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+            mods = [t for t in doc[start : obj.i] if t.text != "-"]
+            if len(mods) >= 2 and start > obj.left_edge.i and mods[-1].pos_ == "NOUN" \
+                    and any(t.tag_ in ("JJ", "VBN") for t in mods) and not all(self.gaz_tokens[start : obj.i]) \
+                    and not any(t.lower_ in NAMING_VERBS for t in doc[obj.i + 1 : obj.right_edge.i + 1]):
+                found = (start, obj.i + 1)
         if found is None and any(c.lower_ in ("novel", "new") for c in obj.lefts) and obj.lower_ in _NEW_THINGS:
             # "a new homeostatic objective": unnamed, but specific and new
             start = _left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
@@ -986,9 +994,17 @@ def _we_subject(verb: Token, depth: int = 0) -> bool:
 
 
 def _objects(verb: Token) -> list[Token]:
-    objs = [c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd")]
+    """What a verb introduces, every coordinated item included: "RSCP+ ... and Robust Conformal
+    Training" (a noun conjunct of the verb), "two frameworks: A and B" (items after a colon)."""
+    doc = verb.doc
+    objs = [c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd")
+            or c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and c.i > verb.i and is_namey(c)
+            or c.dep_ in ("dep", "appos") and c.pos_ in ("NOUN", "PROPN") and doc[c.left_edge.i - 1].text == ":"]
     for obj in list(objs):
-        objs.extend(c for c in obj.children if c.dep_ == "conj")
+        objs.extend(c for c in obj.children if c.dep_ == "conj"
+                    or c.dep_ == "appos" and doc[c.left_edge.i - 1].text == ":")
+    for obj in list(objs):
+        objs.extend(c for c in obj.children if c.dep_ == "conj" and c not in objs)
     return objs
 
 
