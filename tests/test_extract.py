@@ -129,6 +129,11 @@ def test_title_name_found_in_abstract_is_proposed(nlp) -> None:
      "which borrows ideas from evolution.", "EvoPrompt"),
     ("In this work, we introduce weight selection, a method for initializing smaller models.", "weight selection"),
     ("We present the Graphium graph machine learning library which simplifies the process.", "Graphium"),
+    ("It generalises well. Central to our approach is Graph Symmetric Attention, which refines "
+     "the traditional self-attention mechanism.", "Graph Symmetric Attention"),
+    ("We term this approach Stochastic Flow Matching and show it works well.", "Stochastic Flow Matching"),
+    ("We call this measure the SmoothECE.", "SmoothECE"),
+    ("A novel algorithm, Stochastic Weight Shrinking, is proposed to solve the problem.", "Stochastic Weight Shrinking"),
     ("To address this, we propose predictive CVaR policy gradient, which improves sample efficiency.",
      "predictive CVaR policy gradient"),
     ("We propose an extremely parameter-efficient MoE by combining MoE architecture with lightweight experts.",
@@ -159,7 +164,7 @@ def test_every_coordinated_contribution_is_proposed(nlp, sentence: str, names: l
 
 
 def test_unnamed_objects_that_are_not_contributions(nlp) -> None:
-    text = ("Our second-order approach can introduce new valuable information. "
+    text = ("Our second-order approach can introduce new valuable information. LoRA was proposed by Hu et al. "
             "We propose a novel, simple yet effective method for image completion.")
     (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
     assert not [e.name for e in ex.entities if e.proposed]

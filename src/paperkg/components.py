@@ -85,6 +85,7 @@ _NEW_THINGS = frozenset("objective loss regularizer regularization estimator sam
 # Verbs that introduce the paper's own contribution when "we" (or "this paper") is the subject.
 _STRONG_PROPOSE = frozenset("propose proposes introduce introduces present presents develop develops devise devises "
                             "design designs".split())
+_CORE_WORDS = frozenset(("central", "core", "heart", "key"))
 _BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
 _FINITE_VERBS = frozenset(("VBZ", "VBP", "VBD", "MD"))
 _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
@@ -683,6 +684,10 @@ class _Rules:
             if not objects and tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
                 # a parse without an object: "we propose CDTD, or ..."
                 self.add(_name_run(doc, tok.i + 1), "METHOD", "propose", proposed=True)
+        elif low in PROPOSE_VERBS and tok.tag_ == "VBN" and tok.dep_ != "amod" and self.passive(tok):
+            pass
+        elif low in _CORE_WORDS:
+            self.core(tok)
         elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc):
             self.naming(tok)
         elif low == "proposed" and tok.dep_ == "amod":
@@ -780,7 +785,7 @@ class _Rules:
             mods = [t for t in doc[start : obj.i] if t.text != "-"]
             if len(mods) >= 2 and start > obj.left_edge.i and mods[-1].pos_ == "NOUN" \
                     and any(t.tag_ in ("JJ", "VBN") for t in mods) and not all(self.gaz_tokens[start : obj.i]) \
-                    and not any(t.lower_ in NAMING_VERBS for t in doc[obj.i + 1 : obj.right_edge.i + 1]):
+                    and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6]):
                 found = (start, obj.i + 1)
         if found is None and any(c.lower_ in ("novel", "new") for c in obj.lefts) and obj.lower_ in _NEW_THINGS:
             # "a new homeostatic objective": unnamed, but specific and new
@@ -811,6 +816,34 @@ class _Rules:
         if (before or after) and obj.i + 1 - start <= 7 and not all(self.gaz_tokens[start : obj.i + 1]):
             return start, obj.i + 1
         return found
+
+    def passive(self, verb: Token) -> bool:
+        """"A novel algorithm, Stochastic Weight Shrinking, is proposed", "In this paper, X is
+        introduced": present-tense passives about a new thing or this paper (not "X was proposed")."""
+        aux = [c.lower_ for c in verb.children if c.dep_ in ("auxpass", "aux")]
+        subj = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+        if subj is None or aux not in (["is"], ["are"]):
+            return False
+        sent = verb.sent
+        if any(c.lower_ in ("novel", "new") for c in subj.lefts) or any(
+                t.lower_ in ("here", "herein") or t.lower_ in ("paper", "work", "study", "article")
+                and t.i > 0 and self.doc[t.i - 1].lower_ == "this" for t in sent):
+            self.proposal(subj, verb)
+        return True
+
+    def core(self, tok: Token) -> None:
+        """"Central to our approach is Graph Symmetric Attention", "At the core of our method lies X"
+        (read off the words: the parse of these inversions varies)."""
+        doc = self.doc
+        sent_end = tok.sent.end
+        verb = next((t for t in doc[tok.i + 1 : min(tok.i + 8, sent_end)] if t.lower_ in ("is", "are", "lies", "lie")), None)
+        if verb is None or not any(t.lower_ == "our" for t in doc[tok.i : verb.i]):
+            return
+        nxt = verb.i + 1
+        while nxt < sent_end and doc[nxt].lower_ in ("a", "an", "the", "novel", "new"):
+            nxt += 1
+        if nxt < sent_end and is_namey(doc[nxt]) and not self.gaz_tokens[nxt]:
+            self.add(_name_run(doc, nxt), "METHOD", "propose", proposed=True)
 
     def name_before(self, obj: Token, verb: Token) -> tuple[int, int] | None:
         """"we present the Graphium graph machine learning library": a new name among the pre-modifiers
@@ -887,9 +920,14 @@ class _Rules:
         doc = self.doc
         nxt = tok.i + 1
         while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].is_quote or doc[nxt].text in ("`", "``")
-                                  or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our")
+                                  or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our", "this", "these")
                                   or doc[nxt].lower_ in GENERIC):  # "we name the method Tilt"
             nxt += 1
+        if nxt < len(doc) and doc[nxt - 1].lower_ in ("this", "these") and doc[nxt].pos_ == "NOUN" \
+                and not is_namey(doc[nxt]):
+            nxt += 1  # "we call this measure the SmoothECE"
+            while nxt < len(doc) and doc[nxt].lower_ in ("the", "a", "an"):
+                nxt += 1
         if nxt >= len(doc):
             return
         if is_namey(doc[nxt]):
@@ -1099,5 +1137,5 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | {"proposed", "our", "task", "tasks", "problem", "problems"})
+             | _CORE_WORDS | {"proposed", "our", "task", "tasks", "problem", "problems"})
 PIPES = ("paperkg_abbreviations", "paperkg_gazetteer", "paperkg_rules")
