@@ -119,6 +119,26 @@ def test_title_name_found_in_abstract_is_proposed(nlp) -> None:
     assert not any(e.proposed and e.name == "Position" for e in ex.entities)
 
 
+@pytest.mark.parametrize(("title", "abstract", "name"), [
+    ("MAP IT to Visualize Representations", "MAP IT visualizes representations. MAP IT aligns distributions.",
+     "MAP IT"),
+    ("VPG-C: Visual Prompt Generator Complete", "We propose a lightweight module. VPG-C improves MLLMs.", "VPG-C"),
+    ("One Size Fits All", "We propose an adaptive prompting approach. AdaPromptCL employs semantic grouping. "
+     "AdaPromptCL outperforms baselines.", "AdaPromptCL"),
+])
+def test_new_names_from_the_title_or_as_later_subjects(nlp, title: str, abstract: str, name: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", title=title, abstract=abstract)], nlp)
+    assert [e.name for e in ex.entities if e.proposed] == [name]
+
+
+def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
+    for title, abstract in (("CausalLM is not optimal for in-context learning", "We study CausalLM and prefixLM."),
+                            ("BERT for Everything", "We study BERT on GLUE."),
+                            ("Open Problems", "We propose a theoretical framework. BERT learns fast.")):
+        (ex,) = extract_papers([Paper(id="p", title=title, abstract=abstract)], nlp)
+        assert not [e.name for e in ex.entities if e.proposed]
+
+
 @pytest.mark.parametrize(("sentence", "name"), [
     ("We propose HyperAgent, a reinforcement learning (RL) algorithm based on the hypermodel framework.",
      "HyperAgent"),

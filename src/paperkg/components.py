@@ -89,6 +89,7 @@ _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
 _BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
 _FINITE_VERBS = frozenset(("VBZ", "VBP", "VBD", "MD"))
 _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
+_PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+\-]*[A-Za-z][A-Za-z0-9+\-]*(?: [A-Za-z0-9+\-]+)*")  # not "S^2"
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
 _SIZE_TOKEN = re.compile(r"^\d+(?:\.\d+)?[DdKkMmBbx]$")
 
@@ -615,6 +616,7 @@ class _Rules:
         self.out: dict[tuple[int, int], tuple[str, str, bool]] = {}
         self.pairs = abbreviation_pairs(doc)
         self.non_entities: set[str] = set()
+        self.unnamed_at: int | None = None  # end of the sentence of a "we propose" that named nothing
         self.gaz_tokens = bytearray(len(doc))
         for span in doc.spans.get(GAZ, []):
             self.gaz_tokens[span.start : span.end] = b"\x01" * len(span)
@@ -649,7 +651,28 @@ class _Rules:
                     self.token_rules(tok)
         if has_parse:
             self.conjuncts()
+            if self.unnamed_at is not None and not any(v[2] for v in self.out.values()):
+                self.subject_name(self.unnamed_at)
         return self.out
+
+    def subject_name(self, after: int) -> None:
+        """"we propose an adaptive prompting approach ... AdaPromptCL employs ...": with nothing named
+        where it was proposed, a new name (not known, not used before) that later acts as a subject."""
+        doc = self.doc
+        shorts = {short.text for _, short in self.pairs}
+        for t in doc[after:]:
+            if t.dep_ not in ("nsubj", "nsubjpass") or not is_namey(t) or _name_shape(t.text) != 2 or not (
+                    t.head.tag_ in _FINITE_VERBS or any(c.tag_ in _FINITE_VERBS for c in t.head.children if c.dep_.startswith("aux"))):
+                continue
+            start, end = _name_run(doc, t.i)
+            if start != t.sent.start and not (start == t.sent.start + 1 and doc[start - 1].lower_ in ("the", "our")):
+                continue  # it opens its sentence: "AdaPromptCL employs ..."
+            name = doc[start:end].text
+            if end - start <= 3 and not any(self.gaz_tokens[start:end]) and name not in shorts \
+                    and name not in self.non_entities and name not in doc[:after].text \
+                    and not _MODEL_SIZE.search(name) and _PLAIN_NAME.fullmatch(name):
+                self.add((start, end), "METHOD", "propose", proposed=True)
+            return
 
     def abbreviations(self) -> dict[str, str]:
         """Label each defined acronym by its long form; acronyms of non-entities ("out-of-domain
@@ -679,8 +702,8 @@ class _Rules:
         doc, low = self.doc, tok.lower_
         if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
             objects = _objects(tok)
-            for obj in objects:
-                self.proposal(obj, tok)
+            if not [obj for obj in objects if self.proposal(obj, tok)] and objects and self.unnamed_at is None:
+                self.unnamed_at = tok.sent.end
             if not objects and tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
                 # a parse without an object: "we propose CDTD, or ..."
                 self.add(_name_run(doc, tok.i + 1), "METHOD", "propose", proposed=True)
@@ -755,7 +778,7 @@ class _Rules:
                                       for t in doc[start:end]):
             self.add((start, end), "METHOD", "camel-name")
 
-    def proposal(self, obj: Token, verb: Token) -> None:
+    def proposal(self, obj: Token, verb: Token) -> bool:
         doc = self.doc
         head = _object_head(obj)
         if obj.lower_ in INTRO_TASK:
@@ -794,6 +817,7 @@ class _Rules:
                 found = (start, obj.i + 1)
         if found is not None:
             self.add(found, label, "propose", proposed=True)
+        return found is not None
 
     def widened(self, obj: Token, found: tuple[int, int]) -> tuple[int, int]:
         """The whole noun phrase when the name is only part of it: "predictive CVaR policy gradient",

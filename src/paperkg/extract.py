@@ -21,6 +21,9 @@ from .textnorm import CleanText, clean, clean_text
 EXCLUDED_PIPES = ("ner", "lemmatizer")
 #: "ReNO: Enhancing ..." -> "ReNO" (the title names what the paper introduces).
 _TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:\s")
+#: "MAP IT to Visualize Representations", "RingAttention with Blockwise Transformers": a title that opens
+#: with a coined name and no colon, then a preposition (not "CausalLM is not optimal ...").
+_TITLE_LEAD = re.compile(r"^\s*([A-Za-z0-9][\w+\-]*(?: [A-Z0-9][\w+\-]*)?) (?=(?:to|for|with|and|via|through|based|in|on|as)\b)")
 _NOT_TITLE_NAMES = frozenset("position survey review tutorial perspective opinion benchmark dataset".split())
 _DATASET_TITLE = re.compile(r"\b(benchmark|dataset|corpus|suite|testbed|leaderboard)", re.IGNORECASE)
 
@@ -90,6 +93,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     abstract = paper.abstract
     title = _title_name(paper.title)
     title_name = match_key(title[0]) if title else None
+    lead = title_name is None and _title_lead(paper.title)
     sentence = _Sentences(doc, cleaned)
     entities: list[Entity] = []
     found = components.mentions(doc)
@@ -99,7 +103,8 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
             name = name[:-1]  # "BloombergGPT-50B." at a sentence end: spaCy kept the period on the token
         start, end = cleaned.span(span.start_char, span.start_char + len(name))
         mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentence(span), rule=rule)
-        proposed = proposed or (title_name is not None and match_key(span.text) == title_name)
+        proposed = proposed or (title_name is not None and match_key(span.text) == title_name) \
+            or (bool(lead) and not span.kb_id_ and match_key(span.text) == lead)  # a known name is no coinage
         entities.append(Entity(label=span.label_, name=name, proposed=proposed, mentions=[mention],
                                key=span.kb_id_ or None))
     if title and not any(e.proposed and match_key(e.name) == title_name for e in entities):
@@ -152,6 +157,18 @@ def _title_name(title: str | None) -> tuple[str, str] | None:
             or name.lower() in _NOT_TITLE_NAMES or not name[:1].isalnum():
         return None
     return (name, text[m.end():]) if match_key(name) else None
+
+
+def _title_lead(title: str | None) -> str:
+    """The match key of a coined name opening a colon-less title: every word has an inner capital
+    ("MAP IT", "ImplicitSLIM", "Fast-ELECTRA"; not "Pre-Training and ...", "Model-Based RL")."""
+    m = _TITLE_LEAD.match(clean_text(title)) if title and ":" not in title else None
+    if m is None:
+        return ""
+    words = m.group(1).split()
+    if not all(any(part[1:] != part[1:].lower() for part in w.split("-")) for w in words):
+        return ""
+    return match_key(m.group(1))
 
 
 def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) -> None:
