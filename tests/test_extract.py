@@ -177,6 +177,9 @@ def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
      "proximity algorithm to solve the problem.",
      ["linearized minimization algorithm", "nested fixed-point proximity algorithm"]),
     ("From this analysis, we developed a tuning-free 2bit KV cache quantization algorithm, named KIVI.", ["KIVI"]),
+    ("We propose the sparse-to-dense registration paradigm: we first register coarsely.",
+     ["sparse-to-dense registration paradigm"]),
+    ("To learn dense information, we introduce an auxiliary masked image modeling objective.", []),
 ])
 def test_every_coordinated_contribution_is_proposed(nlp, sentence: str, names: list[str]) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
