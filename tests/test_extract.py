@@ -180,6 +180,10 @@ def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
     ("We propose the sparse-to-dense registration paradigm: we first register coarsely.",
      ["sparse-to-dense registration paradigm"]),
     ("To learn dense information, we introduce an auxiliary masked image modeling objective.", []),
+    ("Moreover, dedicated training approaches including the diversity loss and the unpaired audio-visual mixed "
+     "training scheme are proposed to avoid modality dominance.",
+     ["diversity loss", "unpaired audio-visual mixed training scheme"]),
+    ("Many methods such as LoRA and prefix tuning are proposed to reduce cost.", []),
 ])
 def test_every_coordinated_contribution_is_proposed(nlp, sentence: str, names: list[str]) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

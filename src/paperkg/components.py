@@ -85,6 +85,7 @@ _NEW_THINGS = frozenset("objective loss regularizer regularization estimator sam
 # Verbs that introduce the paper's own contribution when "we" (or "this paper") is the subject.
 _STRONG_PROPOSE = frozenset("propose proposes introduce introduces present presents develop develops devise devises "
                             "design designs".split())
+_PRIOR_CUES = frozenset("existing previous prior recent recently many various several numerous traditional".split())
 _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
 _BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
 _FINITE_VERBS = frozenset(("VBZ", "VBP", "VBD", "MD"))
@@ -854,7 +855,25 @@ class _Rules:
                 t.lower_ in ("here", "herein") or t.lower_ in ("paper", "work", "study", "article")
                 and t.i > 0 and self.doc[t.i - 1].lower_ == "this" for t in sent):
             self.proposal(subj, verb)
+        elif (subj.lower_ in GENERIC_TECH or subj.lower_ in GENERIC) and not any(t.lower_ in _PRIOR_CUES for t in sent):
+            # "dedicated training approaches including the diversity loss and ... are proposed"
+            for prep in subj.rights:
+                if prep.lower_ in ("including", "like") or prep.lower_ == "as" and self.doc[prep.i - 1].lower_ == "such":
+                    for item in (c for c in prep.children if c.dep_ == "pobj"):
+                        for obj in (item, *item.conjuncts):
+                            self.listed(obj)
         return True
+
+    def listed(self, obj: Token) -> None:
+        """One item of a list of new things: its name, else its specific noun phrase."""
+        doc = self.doc
+        if is_namey(obj):
+            found = _name_run(doc, obj.i)
+        else:
+            start = _left_edge(doc, obj, TASK_STOP)
+            found = (start, obj.i + 1) if start < obj.i and obj.pos_ == "NOUN" else None
+        if found is not None and not all(self.gaz_tokens[found[0] : found[1]]):
+            self.add(found, "METHOD", "propose", proposed=True)
 
     def core(self, tok: Token) -> None:
         """"Central to our approach is Graph Symmetric Attention", "At the core of our method lies X"
