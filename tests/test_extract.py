@@ -184,6 +184,12 @@ def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
      "training scheme are proposed to avoid modality dominance.",
      ["diversity loss", "unpaired audio-visual mixed training scheme"]),
     ("Many methods such as LoRA and prefix tuning are proposed to reduce cost.", []),
+    ("We show that LoRA as originally introduced leads to suboptimal finetuning. We call this proposed algorithm "
+     "LoRA+. LoRA+ improves finetuning speed at the same cost as LoRA.", ["LoRA+"]),
+    ("We call this the “weights component”, and the remainder the “context component”.", []),
+    ("By leveraging LMs, we do not have to define a language of models or design a handcrafted search procedure.", []),
+    ("Notably, we present results that achieve a new state-of-the-art on FB15k-237 (+5.3\\% Hits@1) and "
+     "FEVER (+8\\% accuracy) with linear evaluation.", []),
 ])
 def test_every_coordinated_contribution_is_proposed(nlp, sentence: str, names: list[str]) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

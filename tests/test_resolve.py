@@ -100,3 +100,7 @@ def test_merge_paper_joins_aliases_of_one_gazetteer_entry() -> None:
     variants = merge_paper([ent("METHOD", "Lasso", key="method:lasso"),
                             ent("METHOD", "group Lasso", key="method:lasso", at=10)])
     assert [e.name for e in variants] == ["Lasso", "group Lasso"]
+
+
+def test_trailing_plus_names_another_method() -> None:
+    assert match_key("LoRA+") != match_key("LoRA") and match_key("RSCP++") != match_key("RSCP+")

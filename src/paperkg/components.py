@@ -701,7 +701,8 @@ class _Rules:
 
     def token_rules(self, tok: Token) -> None:
         doc, low = self.doc, tok.lower_
-        if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
+        if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok) \
+                and not any(c.dep_ == "neg" for a in (tok, *list(tok.ancestors)[:2]) for c in a.children):  # "we do not have to design"
             objects = _objects(tok)
             if not [obj for obj in objects if self.proposal(obj, tok)] and objects and self.unnamed_at is None:
                 self.unnamed_at = tok.sent.end
@@ -964,11 +965,17 @@ class _Rules:
         doc = self.doc
         nxt = tok.i + 1
         while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].is_quote or doc[nxt].text in ("`", "``")
-                                  or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our", "this", "these")
+                                  or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our")
                                   or doc[nxt].lower_ in GENERIC):  # "we name the method Tilt"
             nxt += 1
-        if nxt < len(doc) and doc[nxt - 1].lower_ in ("this", "these") and doc[nxt].pos_ == "NOUN" \
-                and not is_namey(doc[nxt]):
+        if nxt < len(doc) and doc[nxt].lower_ in ("this", "these"):
+            nxt += 1
+            while nxt < len(doc) and doc[nxt].tag_ in ("JJ", "VBN"):
+                nxt += 1  # "we call this proposed algorithm LoRA+"
+            if nxt >= len(doc) or not (doc[nxt].lower_ in GENERIC or doc[nxt].lower_ in GENERIC_TECH
+                                       or doc[nxt].lower_ in _NEW_THINGS or doc[nxt].lower_ in TECH_HEADS
+                                       or doc[nxt].lower_ in ("measure", "metric")):
+                return  # "we call this the weights component", "we call this phenomenon X"
             nxt += 1  # "we call this measure the SmoothECE"
             while nxt < len(doc) and doc[nxt].lower_ in ("the", "a", "an"):
                 nxt += 1
@@ -1081,6 +1088,8 @@ def _objects(verb: Token) -> list[Token]:
     doc = verb.doc
     objs = [c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd")
             or c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and c.i > verb.i and is_namey(c)
+            and any(o.dep_ == "dobj" and any(is_namey(t) for t in doc[o.left_edge.i : o.i + 4])
+                    for o in verb.children)  # a named first contribution, not "we present results ... and FEVER"
             or c.dep_ in ("dep", "appos") and c.pos_ in ("NOUN", "PROPN") and doc[c.left_edge.i - 1].text == ":"]
     for obj in list(objs):
         objs.extend(c for c in obj.children if c.dep_ == "conj"

@@ -55,7 +55,7 @@ def match_key(name: str) -> str:
     words = readable(name).split()
     if len(words) > 1 and words[-1] in _GENERIC_TAIL:
         words = words[:-1]
-    return _NON_ALNUM.sub("", " ".join(words))
+    return _NON_ALNUM.sub("", " ".join(words).replace("+", "plus"))  # LoRA+ is not LoRA
 
 
 def is_short_form(name: str) -> bool:
