@@ -184,6 +184,10 @@ def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
      "training scheme are proposed to avoid modality dominance.",
      ["diversity loss", "unpaired audio-visual mixed training scheme"]),
     ("Many methods such as LoRA and prefix tuning are proposed to reduce cost.", []),
+    ("Leveraging this extensive dataset, we developed SleepFM, the first multi-modal foundation model for sleep "
+     "analysis.", ["SleepFM"]),
+    ("To this end, we propose Albatross: AlphaZero for Learning Bounded-rational Agents and Temperature-based "
+     "Response Optimization using Simulated Self-play.", ["Albatross"]),
     ("We show that LoRA as originally introduced leads to suboptimal finetuning. We call this proposed algorithm "
      "LoRA+. LoRA+ improves finetuning speed at the same cost as LoRA.", ["LoRA+"]),
     ("We call this the “weights component”, and the remainder the “context component”.", []),

@@ -805,7 +805,7 @@ class _Rules:
             span = method_span(doc, obj)
             found = (span.start, span.end) if span is not None else None
         if found is None and (obj.lower_ in GENERIC_TECH or obj.lower_ in GENERIC) and obj.tag_ in ("NN", "NNP") \
-                and not is_namey(obj):
+                and not is_namey(obj) and obj.dep_ != "appos" and doc[obj.left_edge.i - 1].text != ",":  # not an apposition
             # "the proximal alternating linearized minimization algorithm": unnamed but specific
             start = _left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
             mods = [t for t in doc[start : obj.i] if t.text != "-"]
@@ -1090,10 +1090,11 @@ def _objects(verb: Token) -> list[Token]:
             or c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and c.i > verb.i and is_namey(c)
             and any(o.dep_ == "dobj" and any(is_namey(t) for t in doc[o.left_edge.i : o.i + 4])
                     for o in verb.children)  # a named first contribution, not "we present results ... and FEVER"
-            or c.dep_ in ("dep", "appos") and c.pos_ in ("NOUN", "PROPN") and doc[c.left_edge.i - 1].text == ":"]
+            or c.dep_ in ("dep", "appos") and c.pos_ in ("NOUN", "PROPN") and doc[c.left_edge.i - 1].text == ":"
+            and not any(is_namey(o) for o in verb.children if o.dep_ == "dobj")]  # not "Albatross: AlphaZero for ..."
     for obj in list(objs):
         objs.extend(c for c in obj.children if c.dep_ == "conj"
-                    or c.dep_ == "appos" and doc[c.left_edge.i - 1].text == ":")
+                    or c.dep_ == "appos" and doc[c.left_edge.i - 1].text == ":" and not is_namey(obj))
     for obj in list(objs):
         objs.extend(c for c in obj.children if c.dep_ == "conj" and c not in objs)
     return objs
