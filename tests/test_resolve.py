@@ -104,3 +104,18 @@ def test_merge_paper_joins_aliases_of_one_gazetteer_entry() -> None:
 
 def test_trailing_plus_names_another_method() -> None:
     assert match_key("LoRA+") != match_key("LoRA") and match_key("RSCP++") != match_key("RSCP+")
+
+
+def test_a_known_acronym_alone_shares_the_gazetteer_entry_key_across_papers() -> None:
+    gazetteer = "dataset:deepmind control suite"
+    a, b = (ex.entities[0] for ex in resolve([
+        PaperExtraction(id="a", entities=[ent("DATASET", "DeepMind Control Suite", key=gazetteer)]),
+        PaperExtraction(id="b", entities=[ent("DATASET", "DMC", key=gazetteer)]),
+    ]))
+    assert a.key == b.key == gazetteer
+    assert b.name == "DeepMind Control Suite" and b.aliases == ["DMC"]
+    # an acronym its paper defines by another long form is not the gazetteer's entry
+    [[c]] = [ex.entities for ex in resolve([
+        PaperExtraction(id="c", entities=[ent("DATASET", "Dynamic Motion Capture", "DMC", key=gazetteer)]),
+    ])]
+    assert c.key == "dataset:dynamic motion capture"

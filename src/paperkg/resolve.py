@@ -161,12 +161,16 @@ def _groups(entities: list[Entity], by_key: bool = False) -> list[list[int]]:
 
 
 def entity_key(label: str, entities: list[Entity], name: str) -> str:
-    """Stable key, label first: the gazetteer entry's name when the entity goes by it (an acronym
-    alone is no proof: "VQAs" may be variational quantum algorithms), else the readable name."""
-    names = {match_key(n) for e in entities for n in (e.name, *e.aliases)}
+    """Stable key, label first: the gazetteer entry's name when the entity goes by it, or goes only by
+    short forms the gazetteer knows ("DMC" alone is the DeepMind Control Suite, so papers that only say
+    DMC share its key); an acronym defined by a different long form is not the entry ("variational
+    quantum algorithms (VQAs)" is not the VQA dataset). Else the readable name."""
+    all_names = [n for e in entities for n in (e.name, *e.aliases)]
+    names = {match_key(n) for n in all_names}
+    only_short_forms = all(is_short_form(n) for n in all_names)
     for key, _ in Counter(e.key for e in entities if e.key).most_common():
         entry = key.split(":", 1)[-1]
-        if match_key(entry) in names:
+        if match_key(entry) in names or only_short_forms:
             return f"{label.lower()}:{entry}"
     return f"{label.lower()}:{readable(name)}"
 
@@ -188,28 +192,33 @@ def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
     flat: list[tuple[int, Entity]] = [(p, e) for p, ex in enumerate(extractions) for e in ex.entities]
     entities = [e for _, e in flat]
     group_of = [0] * len(entities)
-    info: list[tuple[str, list[str], str]] = []
+    info: list[tuple[str, str]] = []  # per corpus group: canonical name, key
     for g, group in enumerate(_groups(entities)):
         members = [entities[i] for i in group]
         merged = _merge_group(members, None)
-        info.append((merged.name, merged.aliases, entity_key(merged.label, members, merged.name)))
+        info.append((merged.name, entity_key(merged.label, members, merged.name)))
         for i in group:
             group_of[i] = g
     # within a paper, entities are grouped by key: two groups that ended up with one key are one thing
     per_paper: list[dict[str, list[Entity]]] = [defaultdict(list) for _ in extractions]
     first_group: dict[str, int] = {}
     for i, (p, e) in enumerate(flat):
-        key = info[group_of[i]][2]
+        key = info[group_of[i]][1]
         first_group.setdefault(key, group_of[i])
         per_paper[p][key].append(e)
     out = []
     for ex, groups in zip(extractions, per_paper):
         entities_out = []
         for key, members in groups.items():
-            name, aliases, _ = info[first_group[key]]
+            name = info[first_group[key]][0]
             local = _merge_group(members, key)
-            local_names = {match_key(n) for e in members for n in (e.name, *e.aliases)}
-            local_aliases = [a for a in aliases if match_key(a) in local_names and match_key(a) != match_key(name)]
+            # the corpus-wide canonical name, and the names this paper itself uses as aliases
+            seen = {match_key(name)}
+            local_aliases = []
+            for n in (local.name, *local.aliases):
+                if match_key(n) not in seen:
+                    seen.add(match_key(n))
+                    local_aliases.append(n)
             entities_out.append(local.model_copy(update={"name": name, "aliases": local_aliases}))
         entities_out.sort(key=lambda e: (e.mentions[0].start if e.mentions else 1 << 30, e.label, e.name))
         out.append(PaperExtraction(id=ex.id, entities=entities_out))
