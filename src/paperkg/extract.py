@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator
+from functools import partial
 
 import spacy
 from spacy.language import Language
@@ -69,7 +71,19 @@ def extract_papers(
     batch_size: int = 64,
     progress: bool = False,
 ) -> Iterator[PaperExtraction]:
-    """One PaperExtraction per paper, in input order."""
+    """One PaperExtraction per paper, in input order; `workers` > 1 runs that many processes."""
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        results = _extract_forked(papers, nlp, workers, batch_size)
+    else:
+        results = _extract(papers, nlp, batch_size, n_process=workers)
+    if progress:
+        from tqdm import tqdm
+
+        results = tqdm(results, desc="extracting", unit="paper")
+    yield from results
+
+
+def _extract(papers: Iterable[Paper], nlp: Language, batch_size: int, n_process: int = 1) -> Iterator[PaperExtraction]:
     pending: deque[tuple[Paper, CleanText]] = deque()
 
     def texts() -> Iterator[str]:
@@ -78,14 +92,43 @@ def extract_papers(
             pending.append((paper, cleaned))
             yield cleaned.text
 
-    docs = nlp.pipe(texts(), batch_size=batch_size, n_process=workers)
-    if progress:
-        from tqdm import tqdm
-
-        docs = tqdm(docs, desc="extracting", unit="paper")
-    for doc in docs:
+    for doc in nlp.pipe(texts(), batch_size=batch_size, n_process=n_process):
         paper, cleaned = pending.popleft()
         yield doc_to_extraction(paper, cleaned, doc)
+
+
+#: The pipeline forked workers inherit from the parent (set just before the pool forks).
+_FORKED_NLP: Language | None = None
+
+
+def _extract_chunk(chunk: list[Paper], batch_size: int) -> list[PaperExtraction]:
+    assert _FORKED_NLP is not None
+    return list(_extract(chunk, _FORKED_NLP, batch_size))
+
+
+def _extract_forked(papers: Iterable[Paper], nlp: Language, workers: int, batch_size: int) -> Iterator[PaperExtraction]:
+    """Forked workers inherit the loaded pipeline and send back only the small extractions, not Docs:
+    that serialization is what keeps spaCy's own `n_process` from scaling on abstracts."""
+    global _FORKED_NLP
+    chunks = _chunks(papers, batch_size)
+    _FORKED_NLP = nlp
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for extractions in pool.imap(partial(_extract_chunk, batch_size=batch_size), chunks):
+                yield from extractions
+    finally:
+        _FORKED_NLP = None
+
+
+def _chunks(items: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
+    chunk: list[Paper] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtraction:
