@@ -215,3 +215,10 @@ def test_problem_settings_are_tasks_and_stop_words_are_nothing(nlp) -> None:
     assert {("TASK", "continual learning"), ("TASK", "offline reinforcement learning"),
             ("METHOD", "in-context learning")} <= found
     assert not {name for _, name in found} & {"considerable attention", "a100", "gpus", "github"}
+
+
+def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
+    doc = nlp("The online knapsack problem is a classic problem in online algorithms.")
+    assert ("online knapsack problem", "TASK") in {(e.text, e.label_) for e in doc.ents}
+    doc = nlp("We study the exposure bias problem of autoregressive decoders.")
+    assert not [e for e in doc.ents if e.label_ == "TASK" and "bias" in e.text]

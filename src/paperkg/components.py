@@ -417,6 +417,7 @@ class GazetteerComponent:
 TECH_HEADS = LEX["tech_heads"]
 GENERIC_TECH = LEX["generic_tech_heads"]
 INTRO_TASK = LEX["intro_task_objects"]
+PROBLEM_PHENOMENA = LEX["problem_phenomena"]
 TASK_ADJECTIVES = LEX["task_adjectives"]
 _MOD_DEPS = frozenset(("compound", "amod", "nmod", "npadvmod", "hmod", "nummod", "quantmod"))
 _LIST_CUES = frozenset(("as", "including", "like", "e.g.", "e.g"))
@@ -550,6 +551,20 @@ def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
     if span.text.lower() in FIELDS:
         return None
     return span
+
+
+def named_problem(doc: Doc, head: Token) -> Span | None:
+    """"the online knapsack problem": a problem named by noun modifiers after "the"."""
+    start = head.i
+    while start > 0 and head.i - start < 3 and doc[start - 1].dep_ in ("compound", "amod") \
+            and doc[start - 1].lower_ not in TASK_STOP and (doc[start - 1].is_alpha or doc[start - 1].text == "-"):
+        start -= 1
+    last = doc[head.i - 1].lower_
+    if start == head.i or start == 0 or doc[start - 1].lower_ != "the" or doc[head.i - 1].pos_ != "NOUN" \
+            or last in METHOD_CUES or last in TECH_HEADS or last in PROBLEM_PHENOMENA \
+            or doc[start].lower_ == "original":  # a method ("score matching"), a symptom ("exposure bias")
+        return None
+    return doc[start : head.i + 1]
 
 
 def method_span(doc: Doc, head: Token) -> Span | None:
@@ -741,6 +756,10 @@ class _Rules:
                 span = task_span(doc, doc[tok.i - 1], allow_bare=True)
                 if span is not None:
                     self.add(span, "TASK", "task-noun")
+            elif low == "problem" and tok.i > 1:
+                span = named_problem(doc, tok)
+                if span is not None:
+                    self.add(span, "TASK", "named-problem")
         if low in TECH_HEADS and tok.pos_ in ("NOUN", "PROPN"):
             span = method_span(doc, tok)  # also "multi-stream Transformer"
             if span is not None:
