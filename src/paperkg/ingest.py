@@ -366,7 +366,8 @@ def _merge(kept: Paper, dup: Paper) -> Paper:
         for field in ("title", "venue", "year", "area", "subarea")
         if getattr(kept, field) is None and getattr(dup, field) is not None
     }
-    extra = [a for a in dup.authors if author_key(a) not in {author_key(k) for k in kept.authors}]
+    known = {author_key(a) for a in kept.authors}
+    extra = [a for a in dup.authors if author_key(a) not in known]
     if extra:
         update["authors"] = kept.authors + extra
     return kept.model_copy(update=update) if update else kept
