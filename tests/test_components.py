@@ -10,7 +10,9 @@ import spacy
 from spacy.tokens import Doc
 
 from paperkg import components
-from paperkg.components import _initials_long_form, find_abbreviations, is_namey, read_patterns
+from paperkg.abbreviations import _initials_long_form, find_abbreviations
+from paperkg.gazetteer import package_patterns, read_patterns
+from paperkg.lexicon import ABBREV, GAZ, LABELS, is_namey
 from paperkg.errors import InputError
 
 ENTRIES = [
@@ -41,7 +43,7 @@ def gazetteer_hits(nlp: spacy.Language, text: str) -> list[tuple[str, str, str]]
     """(text, label, key) of the gazetteer component's hits, before the rules consume them."""
     with nlp.select_pipes(disable=["paperkg_rules"]):
         doc = nlp(text)
-        return [(s.text, s.label_, s.kb_id_) for s in doc.spans[components.GAZ]]
+        return [(s.text, s.label_, s.kb_id_) for s in doc.spans[GAZ]]
 
 
 def test_abbreviations_pair_long_and_short_forms() -> None:
@@ -86,7 +88,7 @@ def test_final_mentions_carry_key_rule_and_acronym_link(blank: spacy.Language) -
     assert found["FedAvg"].span.kb_id_ == "method:fedavg"
     assert found["FedAvg"].long is not None and found["FedAvg"].long.text == "Federated Averaging"
     assert found["Federated Averaging"].rule == "abbreviation"
-    assert components.GAZ not in doc.spans and components.ABBREV not in doc.spans
+    assert GAZ not in doc.spans and ABBREV not in doc.spans
 
 
 def test_acronym_defined_in_text_labels_its_later_uses(blank: spacy.Language) -> None:
@@ -146,5 +148,5 @@ def test_read_patterns_reports_file_and_line(tmp_path: Path) -> None:
 
 
 def test_package_gazetteers_load() -> None:
-    entries = components.package_patterns()
-    assert entries and {e["label"] for e in entries} <= set(components.LABELS)
+    entries = package_patterns()
+    assert entries and {e["label"] for e in entries} <= set(LABELS)

@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 import spacy
 
-from paperkg.components import Gazetteer, gazetteer_key
+from paperkg.gazetteer import Gazetteer, gazetteer_key
 
 FILES = {
     "gazetteer_datasets.jsonl": ("DATASET", 400),

@@ -1,0 +1,182 @@
+"""Acronym definitions ("long form (SF)", "SF (long form)", "long form or SF") and the
+``paperkg_abbreviations`` component that stores them for the rules.
+
+Kept apart because it is self-contained string matching (Schwartz & Hearst 2003 plus initials),
+needing no dependency parse and only a few shared word lists.
+"""
+
+from __future__ import annotations
+
+from spacy.attrs import ORTH
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from .lexicon import ABBREV, FINITE_VERBS, FUNCTION_WORDS, is_acronymish
+
+FACTORY = "paperkg_abbreviations"
+
+
+def best_long_form(short: str, long: str) -> int | None:
+    """Start offset in ``long`` of the shortest suffix whose characters spell ``short`` in order,
+    the first one starting a word (Schwartz & Hearst 2003); None when there is none."""
+    s, i = len(short) - 1, len(long) - 1
+    while s >= 0:
+        c = short[s].lower()
+        if not c.isalnum():
+            s -= 1
+            continue
+        while i >= 0 and (long[i].lower() != c or (s == 0 and i > 0 and long[i - 1].isalnum())):
+            i -= 1
+        if i < 0:
+            return None
+        i -= 1
+        s -= 1
+    return i + 1
+
+
+def _initials_long_form(short: str, words: list[str]) -> int | None:
+    """Index of the first word of the long form whose initials spell ``short``'s capitals and
+    digits, right to left ("RL with Adaptive Regularization" for RL-AR, "Activation-Sharing
+    Multi-Resolution" for ASMR); function words may be skipped. None when there is none."""
+    if short[0].islower():
+        letters = [c.lower() for c in short if c.isalnum()]
+    else:
+        letters = [c.lower() for c in short if c.isupper() or c.isdigit()]
+    if len(letters) < 2 or sum(c.islower() for c in short) > len(letters):
+        return None
+
+    def match(li: int, wi: int) -> int | None:
+        if li < 0:
+            return wi + 1
+        if wi < 0:
+            return None
+        word = words[wi]
+        options = []
+        parts = [p for p in word.split("-") if p]
+        if parts:
+            options.append("".join(p[0].lower() for p in parts))
+            options.append(parts[0][0].lower())
+            if word.isupper() and len(word) <= 4:
+                options.append(word.lower())
+        for opt in dict.fromkeys(options):
+            n = len(opt)
+            if li + 1 >= n and letters[li - n + 1 : li + 1] == list(opt):
+                found = match(li - n, wi - 1)
+                if found is not None:
+                    return found
+        if word.lower() in FUNCTION_WORDS and li < len(letters) - 1:
+            return match(li, wi - 1)
+        return None
+
+    return match(len(letters) - 1, len(words) - 1)
+
+
+def short_form_ok(text: str) -> bool:
+    return (
+        2 <= len(text) <= 12
+        and text[0].isalnum()
+        and any(c.isalpha() for c in text)
+        and any(c.isupper() for c in text)
+        and len(text.split()) <= 2
+    )
+
+
+def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
+    """Pairs (long form, short form) for every "long form (SF)" in ``doc``."""
+    pairs: list[tuple[Span, Span]] = []
+    paren = doc.vocab.strings["("]
+    for i in [i for i, orth in enumerate(doc.to_array(ORTH).tolist()) if orth == paren and i] if len(doc) else []:
+        tok = doc[i]
+        close = next((t.i for t in doc[tok.i + 1 : tok.i + 5] if t.text == ")"), None)
+        if close is None or close == tok.i + 1:
+            continue
+        short = doc[tok.i + 1 : close]
+        if not short_form_ok(short.text):
+            before = doc[i - 1]  # "DRO (Directed Representation Optimization)"
+            inside = doc[tok.i + 1 : next((t.i for t in doc[tok.i + 1 : tok.i + 10] if t.text == ")"), tok.i + 1)]
+            if len(inside) > 1 and is_acronymish(before.text) and _initials_long_form(
+                    before.text, inside.text.split()) == 0 and inside.text[:1].isupper():
+                pairs.append((inside, doc[i - 1 : i]))
+            continue
+        sf = short.text
+        max_words = min(len(sf) + 5, 2 * len(sf))
+        start = tok.i
+        while start > 0 and tok.i - start < max_words:
+            prev = doc[start - 1]
+            if prev.is_punct and prev.text not in "-/'" or prev.is_sent_end:
+                break
+            start -= 1
+        if start == tok.i:
+            continue
+        window = doc[start : tok.i]
+        words = window.text.split()
+        first = _initials_long_form(sf, words)
+        if first is not None:
+            offset = len(" ".join(words[:first])) + (1 if first else 0)
+            offset = window.text.find(words[first], offset - 1 if first else 0)
+            long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")
+            if long is not None:
+                pairs.append((long, short))
+                continue
+        offset = None
+        for variant in (sf, sf.replace("2", "t").replace("4", "f")):
+            offset = best_long_form(variant.rstrip("s") if variant.endswith("s") and len(variant) > 2 else variant,
+                                     window.text)
+            if offset is not None:
+                break
+        if offset is None:
+            continue
+        long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")
+        if long is None or len(long) > max_words or long.text.lower() == sf.lower() or any(
+                t.tag_ in FINITE_VERBS for t in long):
+            continue  # "DéjàVu addresses ... library (DéjàVuLib)" is a clause, not a long form
+        pairs.append((long, short))
+    return pairs + _or_abbreviations(doc)
+
+
+def _or_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
+    """"Parallelizable Spatiotemporal Binder or PSB" and "CDTD, or Causal Domain-Invariant Temporal
+    Dynamics": only when the capitals of the acronym are exactly the initials of the long form."""
+    pairs: list[tuple[Span, Span]] = []
+    word_or = doc.vocab.strings["or"]
+    for i in [i for i, orth in enumerate(doc.to_array(ORTH).tolist()) if orth == word_or and 0 < i < len(doc) - 1] \
+            if len(doc) else []:
+        after, before = doc[i + 1], doc[i - 2] if doc[i - 1].text == "," and i > 1 else doc[i - 1]
+        if is_acronymish(after.text) and short_form_ok(after.text):  # long form before "or"
+            window = doc[max(0, before.i - 7) : before.i + 1]
+            words = window.text.split()
+            first = _initials_long_form(after.text, words)
+            if first is not None and first < len(words) - 1 and all(w[:1].isupper() for w in words[first:]):
+                start = window.end_char - len(" ".join(words[first:]))
+                long = doc.char_span(start, window.end_char, alignment_mode="expand")
+                if long is not None:
+                    pairs.append((long, doc[after.i : after.i + 1]))
+        elif is_acronymish(before.text) and short_form_ok(before.text):  # long form after "or"
+            window = doc[i + 1 : i + 9]
+            words = window.text.split()
+            for k in range(2, len(words) + 1):
+                if _initials_long_form(before.text, words[:k]) == 0 and words[k - 1][:1].isupper():
+                    end = window.start_char + len(" ".join(words[:k]))
+                    long = doc.char_span(window.start_char, end, alignment_mode="expand")
+                    if long is not None:
+                        pairs.append((long, doc[before.i : before.i + 1]))
+                    break
+    return pairs
+
+@Language.factory(FACTORY)
+def make_abbreviations(nlp: Language, name: str) -> AbbreviationDetector:
+    return AbbreviationDetector()
+
+
+class AbbreviationDetector:
+    """Stores long form / short form pairs in ``doc.spans["paperkg_abbrev"]``."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc.spans[ABBREV] = [span for pair in find_abbreviations(doc) for span in pair]
+        return doc
+
+
+def abbreviation_pairs(doc: Doc) -> list[tuple[Span, Span]]:
+    """(long form, short form) pairs found by the detector (before the rules consume them)."""
+    group = list(doc.spans.get(ABBREV, []))
+    return list(zip(group[::2], group[1::2]))

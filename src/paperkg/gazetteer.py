@@ -1,0 +1,137 @@
+"""Known names: reading and checking gazetteer pattern files, matching them, and the
+``paperkg_gazetteer`` component that stores the hits for the rules.
+
+Kept apart because pattern files are user input (errors must name file and line) and matching
+needs no parse.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from importlib import resources
+from pathlib import Path
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Span
+
+from .errors import InputError
+from .lexicon import GAZ, LABELS, LEX
+
+FACTORY = "paperkg_gazetteer"
+
+
+def read_patterns(path: str | Path) -> list[dict]:
+    """Read a JSONL gazetteer: lines ``{"label", "name", "aliases"}``; errors name file and line."""
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read pattern file: {exc}", path=path) from exc
+    return list(parse_patterns(lines, path))
+
+
+def parse_patterns(lines: Iterable[str], source: str | Path) -> Iterator[dict]:
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not JSON: {exc.msg}", path=source, line=number) from exc
+        if not isinstance(entry, dict) or entry.get("label") not in LABELS:
+            raise InputError(f"need an object with label one of {', '.join(LABELS)}", path=source, line=number)
+        name, aliases = entry.get("name"), entry.get("aliases", [])
+        if not isinstance(name, str) or not name.strip():
+            raise InputError("need a non-empty string 'name'", path=source, line=number)
+        if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
+            raise InputError("'aliases' must be a list of non-empty strings", path=source, line=number)
+        yield {"label": entry["label"], "name": name.strip(), "aliases": [a.strip() for a in aliases]}
+
+
+def package_patterns() -> list[dict]:
+    """Every ``gazetteer_*.jsonl`` shipped in ``paperkg.data``."""
+    entries: list[dict] = []
+    for item in sorted(resources.files("paperkg.data").iterdir(), key=lambda p: p.name):
+        if item.name.startswith("gazetteer_") and item.name.endswith(".jsonl"):
+            entries.extend(parse_patterns(item.read_text(encoding="utf-8").splitlines(), item.name))
+    # problem settings that papers treat as tasks ("continual learning") and paradigms used as one
+    # technique ("in-context learning"): kept in the lexicon next to the broad fields they were split from
+    for label, listed in (("TASK", "setting_tasks"), ("METHOD", "setting_methods")):
+        entries.extend({"label": label, "name": w, "aliases": []} for w in sorted(LEX[listed]))
+    return entries
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def gazetteer_key(label: str, name: str) -> str:
+    return f"{label.lower()}:{name.lower()}"
+
+
+class Gazetteer:
+    """PhraseMatchers built once: names with uppercase or digits match exactly, lowercase names
+    match case-insensitively, with their plural."""
+
+    def __init__(self, nlp: Language):
+        self.nlp = nlp
+        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.size = 0
+
+    def add(self, entries: Iterable[dict]) -> None:
+        exact: dict[str, list[Doc]] = {}
+        lower: dict[str, list[Doc]] = {}
+        make = self.nlp.make_doc
+        for entry in entries:
+            match_id = f"{entry['label']}|{gazetteer_key(entry['label'], entry['name'])}"
+            for surface in {entry["name"], *entry["aliases"]}:
+                if surface.lower() == surface and not any(c.isdigit() for c in surface):
+                    words = surface.split()
+                    plural = " ".join([*words[:-1], _plural(words[-1])])
+                    lower.setdefault(match_id, []).extend([make(surface), make(plural)])
+                else:
+                    exact.setdefault(match_id, []).append(make(surface))
+                self.size += 1
+        for match_id, docs in exact.items():
+            self.exact.add(match_id, docs)
+        for match_id, docs in lower.items():
+            self.lower.add(match_id, docs)
+
+    def __call__(self, doc: Doc) -> list[Span]:
+        spans = []
+        strings = doc.vocab.strings
+        for matcher in (self.exact, self.lower):
+            for match_id, start, end in matcher(doc):
+                label, key = strings[match_id].split("|", 1)
+                spans.append(Span(doc, start, end, label=label, kb_id=key, span_id="gazetteer"))
+        return spans
+
+
+@Language.factory(FACTORY)
+def make_gazetteer(nlp: Language, name: str) -> GazetteerComponent:
+    return GazetteerComponent(nlp)
+
+
+class GazetteerComponent:
+    """Gazetteer hits into ``doc.spans["paperkg_gaz"]``; patterns are loaded in ``initialize``."""
+
+    def __init__(self, nlp: Language):
+        self.gazetteer = Gazetteer(nlp)
+
+    def initialize(self, get_examples=None, *, nlp: Language | None = None,
+                   pattern_files: list[str] | None = None, package: bool = True) -> None:
+        entries = package_patterns() if package else []
+        for path in pattern_files or []:
+            entries.extend(read_patterns(path))
+        self.gazetteer.add(entries)
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc.spans[GAZ] = self.gazetteer(doc)
+        return doc

@@ -1,0 +1,124 @@
+"""Where a name or noun phrase starts and ends: name runs ("T2I-CompBench"), hyphenated words,
+pre-modifier edges, and the task / technique phrase headed by a word.
+
+Kept apart from the rules because these are pure functions of the tokens and parse, reused by
+many rules, and the place to look when a mention has the right label but the wrong extent.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from .lexicon import (FIELDS, GENERIC_TECH, METHOD_CUES, METHOD_MODIFIERS, NAME_SUFFIX_STOP, NAMING_VERBS,
+                      PROBLEM_PHENOMENA, SIZE_TOKEN, TASK_ADJECTIVES, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
+                      is_namey)
+
+_MOD_DEPS = frozenset(("compound", "amod", "nmod", "npadvmod", "hmod", "nummod", "quantmod"))
+
+
+def _glued(doc: Doc, i: int) -> bool:
+    """Token i is joined to the next one by a hyphen without spaces ("text-to-image")."""
+    return i + 1 < len(doc) and not doc[i].whitespace_ and (doc[i].text == "-" or doc[i + 1].text == "-")
+
+
+def name_run(doc: Doc, i: int) -> tuple[int, int]:
+    """Token range of the name around token i: namey tokens joined directly or by hyphens."""
+    start = end = i
+    while start > 0:
+        prev = doc[start - 1]
+        if is_namey(prev) or (_glued(doc, start - 1) and start > 1 and (
+                is_namey(doc[start - 2]) or prev.text != "-" or SIZE_TOKEN.match(doc[start - 2].text)
+                or (len(doc[start - 2].text) == 1 and doc[start - 2].text.isupper()))):  # "Q-Bench"
+            start -= 1
+        else:
+            break
+    while end + 1 < len(doc):
+        nxt = doc[end + 1]
+        if is_namey(nxt) or (_glued(doc, end) and end + 2 < len(doc) and nxt.text == "-" and not nxt.whitespace_):
+            end += 1
+        elif not doc[end].whitespace_ and (nxt.like_num or _glued(doc, end)) and nxt.text not in "()[],;:." \
+                and nxt.lower_ not in NAME_SUFFIX_STOP and not (nxt.text == "-" and end + 2 < len(doc)
+                                                              and doc[end + 2].lower_ in NAME_SUFFIX_STOP):
+            end += 1
+        else:
+            break
+    while doc[start].text == "-" and start < i:
+        start += 1
+    while doc[end].text == "-" and end > i:
+        end -= 1
+    return start, end + 1
+
+
+def word_start(doc: Doc, j: int) -> int:
+    """First token of the hyphenated word that ends at token j ("out-of-distribution")."""
+    while j >= 2 and doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and not doc[j - 2].whitespace_:
+        j -= 2
+    return j
+
+
+def left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
+    """Start of the contiguous pre-modifiers of ``head`` ("restarted dual averaging"), word by word
+    (a hyphenated word is one word), stopping at determiners, prepositions and words in ``stop``."""
+    start = word_start(doc, head.i)
+    while start > 0:
+        j = start - 1
+        w = word_start(doc, j)
+        first = doc[w]
+        if (first.lower_ in stop or doc[j].lower_ in stop or doc[w : j + 1].text.lower() in stop
+                or first.is_punct or first.like_url or first.like_num or SIZE_TOKEN.match(first.text)
+                or (w == j and first.tag_ == "VBG" and first.dep_ == "amod")):
+            break
+        attached = head.i - 6 <= first.head.i <= head.i and first.head.i >= w
+        if w < j or (first.dep_ in _MOD_DEPS and attached) or (doc[j].dep_ in _MOD_DEPS and head.i - 6 <= doc[j].head.i <= head.i):
+            start = w
+        else:
+            break
+    return start
+
+
+def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
+    """The task name in a noun phrase headed by a task word, evaluative modifiers dropped
+    ("accurate image classification" -> "image classification")."""
+    span = doc[left_edge(doc, head, TASK_STOP) : head.i + 1]
+    mods = [t for t in span[:-1] if t.text != "-"]
+    if not mods:
+        return span if allow_bare else None
+    if not any(t.pos_ in ("NOUN", "PROPN") or is_namey(t) or _glued(doc, t.i) or t.lower_ in TASK_ADJECTIVES
+               for t in mods) and (head.lower_ in WEAK_TASKS or len(mods) == 1):
+        return None
+    if span.text.lower() in FIELDS:
+        return None
+    return span
+
+
+def named_problem(doc: Doc, head: Token) -> Span | None:
+    """"the online knapsack problem": a problem named by noun modifiers after "the"."""
+    start = head.i
+    while start > 0 and head.i - start < 3 and doc[start - 1].dep_ in ("compound", "amod") \
+            and doc[start - 1].lower_ not in TASK_STOP and (doc[start - 1].is_alpha or doc[start - 1].text == "-"):
+        start -= 1
+    last = doc[head.i - 1].lower_
+    if start == head.i or start == 0 or doc[start - 1].lower_ != "the" or doc[head.i - 1].pos_ != "NOUN" \
+            or last in METHOD_CUES or last in TECH_HEADS or last in PROBLEM_PHENOMENA \
+            or doc[start].lower_ == "original":  # a method ("score matching"), a symptom ("exposure bias")
+        return None
+    return doc[start : head.i + 1]
+
+
+def method_span(doc: Doc, head: Token) -> Span | None:
+    """A technique named by a noun phrase: "dual averaging", "diffusion models",
+    "adaptive gradient methods"; a bare generic head ("models") is not one."""
+    span = doc[left_edge(doc, head, TASK_STOP | NAMING_VERBS) : head.i + 1]
+    mods = [t for t in span[:-1] if t.text != "-"]
+    if not mods or all(is_namey(t) for t in mods):
+        return None  # "T2I models": the name rule labels the name itself
+    if head.lower_ in GENERIC_TECH:
+        if mods[-1].lower_ in TECH_HEADS and mods[-1].lower_ not in GENERIC_TECH:
+            return doc[span.start : head.i]  # "data augmentation techniques" -> "data augmentation"
+        if not (any(t.lower_ in METHOD_MODIFIERS for t in mods) or mods[-1].lower_ == "based"):
+            return None
+        if doc[span.start : head.i].text.lower() in FIELDS:
+            return None
+    if mods[-1].lower_ in TASK_HEADS:
+        return None  # "classification models" are models for a task, not a technique name
+    return span

@@ -1,0 +1,709 @@
+"""The contextual rules: from the abbreviation and gazetteer span groups and the parse to the final,
+non-overlapping mentions, and the ``paperkg_rules`` component that writes them to ``doc.ents``
+(what they carry is described in ``paperkg.components``).
+
+Rules that need the dependency parse are skipped on docs without one (``spacy.blank``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy
+from spacy.attrs import DEP, LOWER, ORTH
+from spacy.language import Language
+from spacy.tokens import Doc, Span, Token
+
+from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
+from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
+                      GENERIC_TECH, INTRO_TASK, METHOD_CUES, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
+                      TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape)
+from .phrases import left_edge, method_span, name_run, named_problem, task_span, word_start
+
+FACTORY = "paperkg_rules"
+
+# Words that describe a dataset's use rather than name it ("ARC evaluation dataset").
+_NOT_IN_NAMES = frozenset(
+    "evaluation test testing training validation public popular standard synthetic real benchmark "
+    "downstream original full entire whole large small new novel several multiple different other".split()
+)
+# Capitalized adjectives that modify rather than name ("Gaussian kernel", "Bayesian model").
+_CAP_ADJECTIVES = frozenset(
+    "gaussian bayesian euclidean markovian lipschitz hessian riemannian boolean newtonian hamiltonian "
+    "lagrangian laplacian jacobian cartesian poisson bernoulli dirichlet wasserstein hilbert banach "
+    "byzantine english chinese french german spanish japanese korean arabic hindi russian transformer hilbertian".split()
+)
+# Heads of unnamed new contributions ("a new homeostatic objective") and modifiers too bland for one.
+_NEW_THINGS = frozenset("objective loss regularizer regularization estimator sampler algorithm operator "
+                        "attention mechanism layer architecture criterion penalty".split())
+# Verbs that introduce the paper's own contribution when "we" (or "this paper") is the subject.
+_STRONG_PROPOSE = frozenset("propose proposes introduce introduces present presents develop develops devise devises "
+                            "design designs".split())
+_PRIOR_CUES = frozenset("existing previous prior recent recently many various several numerous traditional".split())
+_CORE_WORDS = frozenset(("central", "core", "heart", "key"))
+_BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
+_MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
+_PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+\-]*[A-Za-z][A-Za-z0-9+\-]*(?: [A-Za-z0-9+\-]+)*")  # not "S^2"
+_LIST_CUES = frozenset(("as", "including", "like", "e.g.", "e.g"))
+_ORDER = {"propose": 0, "called": 0, "novel-appos": 0, "our": 1, "abbreviation": 1, "gazetteer": 2}
+
+
+def _head_word(doc: Doc, end: int) -> str:
+    """Lower-case word right after a name ("CIFAR-10 dataset" -> "dataset")."""
+    return doc[end].lower_ if end < len(doc) else ""
+
+
+def _label_from_head(word: str) -> str | None:
+    if word in DATASET_WORDS and word not in ("tasks", "domains", "game", "games", "challenge", "collection"):
+        return "DATASET"
+    if word in METHOD_CUES and word not in METRICS:
+        return "METHOD"
+    return None
+
+
+def _label_of_long_form(long: Span) -> str | None:
+    last = long[-1].lower_
+    if "-to-" in long.text.lower() and last not in METHOD_CUES | DATASET_WORDS:
+        return "TASK"
+    if last in METRICS:
+        return None
+    if last in TASK_HEADS and (last not in WEAK_TASKS or last not in METHOD_CUES):
+        return "TASK"
+    if last in DATASET_WORDS or last.startswith("bench"):
+        return "DATASET"
+    if last in METHOD_CUES or last.rstrip("s") in METHOD_CUES or last in TECH_HEADS:
+        return "METHOD"
+    return None
+
+
+_LEADING = frozenset(("the", "a", "an", "our", "its", "their"))
+
+
+def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Doc, proposed: bool = False) -> None:
+    """Record a candidate (trimmed of leading determiners and outer punctuation); on a repeat, the
+    stronger rule's label wins and proposal evidence accumulates."""
+    start, end = (span.start, span.end) if isinstance(span, Span) else span
+    while start < end and (doc[start].is_punct or doc[start].lower_ in _LEADING):
+        start += 1
+    while end > start and doc[end - 1].is_punct and doc[end - 1].text != ")":
+        end -= 1
+    if start == end:
+        return
+    text = doc[start:end].text
+    if text.count("(") != text.count(")"):
+        return
+    if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
+        return  # a citation: "Filippi et al."
+    key = (start, end)
+    if key in out:
+        old = out[key]
+        better = _ORDER.get(rule, 3) < _ORDER.get(old[1], 3)
+        out[key] = (label if better else old[0], rule if better else old[1], old[2] or proposed)
+        return
+    out[key] = (label, rule, proposed)
+
+
+def _is_junk(span: Span, label: str) -> bool:
+    text = span.text.lower()
+    if text in NOT_ENTITIES or text in FIELDS or text.rstrip("s") in FIELDS or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
+        return True
+    if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
+        return True
+    if not any(c.isalpha() for c in text) or len(text) < 2 or any(t.like_url for t in span):
+        return True
+    return False
+
+
+class _Rules:
+    """One pass of the contextual rules over a parsed doc; collects candidate spans in ``out``."""
+
+    def __init__(self, doc: Doc):
+        self.doc = doc
+        self.out: dict[tuple[int, int], tuple[str, str, bool]] = {}
+        self.pairs = abbreviation_pairs(doc)
+        self.non_entities: set[str] = set()
+        self.unnamed_at: int | None = None  # end of the sentence of a "we propose" that named nothing
+        self.gaz_tokens = bytearray(len(doc))
+        for span in doc.spans.get(GAZ, []):
+            self.gaz_tokens[span.start : span.end] = b"\x01" * len(span)
+
+    def finish(self) -> tuple[list[Span], list[Span]]:
+        out = self.run()
+        gaz_keys = {(s.start, s.end): s.kb_id_ for s in self.doc.spans.get(GAZ, [])}
+        return _finalize(self.doc, out, gaz_keys)
+
+    def add(self, span, label: str, rule: str, proposed: bool = False) -> None:
+        _add(self.out, span, label, rule, self.doc, proposed)
+
+    def run(self) -> dict:
+        doc = self.doc
+        for span in doc.spans.get(GAZ, []):
+            self.add(span, span.label_, "gazetteer")
+        short_labels = self.abbreviations()
+        has_parse = doc.has_annotation("DEP")
+        strings = doc.vocab.strings
+        appos = strings["appos"]
+        # Token objects are costly: look at words by their hashes and build Tokens only for the few
+        # that can trigger a rule.
+        rows = doc.to_array([ORTH, LOWER, DEP]).tolist() if len(doc) else []
+        for i, (orth, lower, dep) in enumerate(rows):
+            text = strings[orth]
+            label = short_labels.get(text) or short_labels.get(text[:-1] if text.endswith("s") else text + "s")
+            if label is not None:
+                self.add(doc[i : i + 1], label, "acronym")
+            if has_parse and (dep == appos or name_shape(text) or strings[lower] in _TRIGGERS):
+                tok = doc[i]
+                if not tok.like_url:
+                    self.token_rules(tok)
+        if has_parse:
+            self.conjuncts()
+            if self.unnamed_at is not None and not any(v[2] for v in self.out.values()):
+                self.subject_name(self.unnamed_at)
+        return self.out
+
+    def subject_name(self, after: int) -> None:
+        """"we propose an adaptive prompting approach ... AdaPromptCL employs ...": with nothing named
+        where it was proposed, a new name (not known, not used before) that later acts as a subject."""
+        doc = self.doc
+        shorts = {short.text for _, short in self.pairs}
+        for t in doc[after:]:
+            if t.dep_ not in ("nsubj", "nsubjpass") or not is_namey(t) or name_shape(t.text) != 2 or not (
+                    t.head.tag_ in FINITE_VERBS or any(c.tag_ in FINITE_VERBS for c in t.head.children if c.dep_.startswith("aux"))):
+                continue
+            start, end = name_run(doc, t.i)
+            if start != t.sent.start and not (start == t.sent.start + 1 and doc[start - 1].lower_ in ("the", "our")):
+                continue  # it opens its sentence: "AdaPromptCL employs ..."
+            name = doc[start:end].text
+            if end - start <= 3 and not any(self.gaz_tokens[start:end]) and name not in shorts \
+                    and name not in self.non_entities and name not in doc[:after].text \
+                    and not _MODEL_SIZE.search(name) and _PLAIN_NAME.fullmatch(name):
+                self.add((start, end), "METHOD", "propose", proposed=True)
+            return
+
+    def abbreviations(self) -> dict[str, str]:
+        """Label each defined acronym by its long form; acronyms of non-entities ("out-of-domain
+        (OOD)", "bilevel programs (BPs)") go to ``self.non_entities``."""
+        short_labels: dict[str, str] = {}
+        doc = self.doc
+        gaz_label = {(s.start, s.end): s.label_ for s in doc.spans.get(GAZ, [])}
+        for long, short in self.pairs:
+            # the long form's own head word is the strongest evidence ("Grouped-Query Attention (GQA)"
+            # is no dataset), then the gazetteer ("Low-Rank Adaptation (LoRA)" is no task)
+            from_long = _label_of_long_form(long)
+            label = (gaz_label.get((long.start, long.end))
+                     or (from_long if long[-1].lower_ in METHOD_CUES | DATASET_WORDS else None)
+                     or gaz_label.get((short.start, short.end)) or from_long
+                     or _label_from_head(_head_word(doc, short.end + 1)))
+            if label is None and sum(t.text[:1].isupper() for t in long) >= 2 and long[-1].pos_ != "ADJ":
+                label = "METHOD"
+            if label is None or long.text.lower() in FIELDS or long.text.lower() in NOT_ENTITIES:
+                self.non_entities.update((short.text, short.text + "s", short.text.rstrip("s")))
+                continue
+            self.add(long, label, "abbreviation")
+            self.add(short, label, "abbreviation")
+            short_labels[short.text] = label
+        return short_labels
+
+    def token_rules(self, tok: Token) -> None:
+        doc, low = self.doc, tok.lower_
+        if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok) \
+                and not any(c.dep_ == "neg" for a in (tok, *list(tok.ancestors)[:2]) for c in a.children):  # "we do not have to design"
+            objects = _objects(tok)
+            if not [obj for obj in objects if self.proposal(obj, tok)] and objects and self.unnamed_at is None:
+                self.unnamed_at = tok.sent.end
+            if not objects and tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
+                # a parse without an object: "we propose CDTD, or ..."
+                self.add(name_run(doc, tok.i + 1), "METHOD", "propose", proposed=True)
+        elif low in PROPOSE_VERBS and tok.tag_ == "VBN" and tok.dep_ != "amod" and self.passive(tok):
+            pass
+        elif low in _CORE_WORDS:
+            self.core(tok)
+        elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc):
+            self.naming(tok)
+        elif low == "proposed" and tok.dep_ == "amod":
+            self.proposal(tok.head, tok)
+        elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in ("novel", "new") for c in tok.children):
+            label = "DATASET" if low in DATASET_WORDS else "METHOD"
+            self.add(name_run(doc, tok.head.i), label, "novel-appos", proposed=True)
+        elif low == "our" and tok.dep_ == "poss":
+            found = _named_in(doc, tok.head) or next(  # "our Stacked Tempering approach"
+                (name_run(doc, c.i) for c in tok.head.lefts if c.dep_ in ("compound", "amod") and is_namey(c)), None)
+            if found is None and tok.head.lower_ in GENERIC and any(c.lower_ == "of" for c in tok.head.rights):
+                found = self.defined_in(tok.head, "METHOD")  # "our method of curiosity-driven red teaming (CRT)"
+            if found and found[0] > tok.i and not any(self.gaz_tokens[found[0] : found[1]]) \
+                    and not re.fullmatch(r"[A-Z]+s", doc[found[0] : found[1]].text) \
+                    and not _MODEL_SIZE.search(doc[found[0] : found[1]].text):  # "our Llama-7B" is used
+                label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
+                self.add(found, label, "our", proposed=True)
+        elif low in _LIST_CUES and tok.dep_ == "prep" and (low != "as" or doc[tok.i - 1].lower_ == "such"):
+            self.such_as(tok)
+        if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
+            if low in TASK_HEADS and tok.dep_ not in ("compound", "amod", "nmod"):
+                span = task_span(doc, tok)
+                if span is not None:
+                    self.add(span, "TASK", "task-head")
+            elif low in ("task", "tasks", "problem", "problems") and tok.i > 0 and doc[tok.i - 1].lower_ in TASK_HEADS:
+                span = task_span(doc, doc[tok.i - 1], allow_bare=True)
+                if span is not None:
+                    self.add(span, "TASK", "task-noun")
+            elif low == "problem" and tok.i > 1:
+                span = named_problem(doc, tok)
+                if span is not None:
+                    self.add(span, "TASK", "named-problem")
+        if low in TECH_HEADS and tok.pos_ in ("NOUN", "PROPN"):
+            span = method_span(doc, tok)  # also "multi-stream Transformer"
+            if span is not None:
+                self.add(span, "METHOD", "technique")
+        if is_namey(tok) and (tok.i == 0 or not is_namey(doc[tok.i - 1])):
+            self.name(tok)
+
+    def name(self, tok: Token) -> None:
+        doc = self.doc
+        start, end = name_run(doc, tok.i)
+        if doc[start:end].text in self.non_entities:
+            return
+        if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
+            return  # a citation: "Filippi et al."
+        name = doc[start:end].text
+        head = _head_word(doc, end)
+        label = _label_from_head(head)
+        # "DeepMind control suite": a name, a few lower-case words, then a dataset word
+        for k in range(end, min(end + 3, len(doc))):
+            if doc[k].lower_ in DATASET_WORDS and doc[k].lower_ not in ("tasks", "domains", "collection"):
+                if k > end and all(t.is_alpha and t.is_lower and t.pos_ in ("NOUN", "ADJ", "PROPN")
+                                   and t.lower_ not in TASK_HEADS and t.lower_ not in _NOT_IN_NAMES
+                                   for t in doc[end:k]):
+                    self.add((start, k + 1), "DATASET", "name-suite")
+                    return
+                break
+        if "bench" in name.lower() or name.lower().endswith(("gym", "suite")) or (
+                tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS):
+            label = "DATASET"
+        if end - start == 1 and tok.lower_ in _CAP_ADJECTIVES:
+            return
+        if label:
+            self.add((start, end), label, "name-head")
+        elif tok.dep_ == "pobj" and tok.head.lower_ in ("on", "across") and _eval_context(tok.head):
+            self.add((start, end), "DATASET", "evaluated-on")
+        elif end - start <= 3 and any(name_shape(t.text) == 2 and (any(c.islower() for c in t.text) or end - start > 1)
+                                      for t in doc[start:end]):
+            self.add((start, end), "METHOD", "camel-name")
+
+    def proposal(self, obj: Token, verb: Token) -> bool:
+        doc = self.doc
+        head = _object_head(obj)
+        if obj.lower_ in INTRO_TASK:
+            return
+        label = "DATASET" if head in DATASET_WORDS else "METHOD"
+        # "we propose HyperAgent, a reinforcement learning (RL) algorithm": the name, not the appositive
+        named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
+        if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
+            named = None
+        found = named or self.defined_in(obj, label)
+        if found is None:
+            found = _named_in(doc, obj)
+            if found is not None:
+                found = self.widened(obj, found)
+        found = found or self.described(obj, verb) or self.name_before(obj, verb)
+        if found is not None and (found[1] <= obj.i or found[0] > obj.i) and all(self.gaz_tokens[found[0] : found[1]]):
+            found = None  # "a novel LLM detector", "a new MLLM": a known name is used, not proposed
+        found = found or next(  # "a method for X, namely DRO"
+            (name_run(doc, t.i + 1) for t in doc[obj.i + 1 : min(obj.right_edge.i, obj.i + 12)]
+             if t.lower_ == "namely" and is_namey(doc[t.i + 1])), None)
+        if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
+            span = method_span(doc, obj)
+            found = (span.start, span.end) if span is not None else None
+        if found is None and (obj.lower_ in GENERIC_TECH or obj.lower_ in GENERIC) and obj.tag_ in ("NN", "NNP") \
+                and not is_namey(obj) and obj.dep_ != "appos" and doc[obj.left_edge.i - 1].text != ",":  # not an apposition
+            # "the proximal alternating linearized minimization algorithm": unnamed but specific
+            start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+            mods = [t for t in doc[start : obj.i] if t.text != "-"]
+            if len(mods) >= 2 and start > obj.left_edge.i and mods[-1].pos_ == "NOUN" \
+                    and any(t.tag_ in ("JJ", "VBN") for t in mods) and sum(not self.gaz_tokens[t.i] for t in mods) >= 2 \
+                    and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6]):
+                found = (start, obj.i + 1)
+        if found is None and any(c.lower_ in ("novel", "new") for c in obj.lefts) and obj.lower_ in _NEW_THINGS:
+            # "a new homeostatic objective": unnamed, but specific and new
+            start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+            if start < obj.i and start > obj.left_edge.i:
+                found = (start, obj.i + 1)
+        if found is not None:
+            self.add(found, label, "propose", proposed=True)
+        return found is not None
+
+    def widened(self, obj: Token, found: tuple[int, int]) -> tuple[int, int]:
+        """The whole noun phrase when the name is only part of it: "predictive CVaR policy gradient",
+        "parameter-efficient MoE", "sparse mean-CVaR portfolio model" (but "a lightweight FooNet
+        framework" proposes FooNet)."""
+        doc = self.doc
+        s, e = found
+        if s < obj.left_edge.i or e > obj.i + 1 or (e == obj.i + 1 and s < obj.i):
+            return found
+        start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+        w = word_start(doc, start - 1) if start > 1 else start
+        if w < start - 1 and doc[w].lower_ not in TASK_STOP and doc[start - 1].head.i >= start:
+            start = w  # a hyphenated modifier that ends in an evaluative word: "parameter-efficient"
+        generic = obj.lower_ in GENERIC or obj.lower_ in GENERIC_TECH or obj.lower_ in DATASET_WORDS
+        name = doc[s:e].text
+        known = any(self.gaz_tokens[s:e]) or any(  # or an acronym defined earlier
+            short.start < s and short.text.rstrip("s") == name.rstrip("s") for _, short in self.pairs)
+        before = start < s and (known if s == obj.i else not generic or word_start(doc, s) < s or known)
+        after = e <= obj.i and not generic and obj.tag_ == "NN" and start <= s
+        if (before or after) and obj.i + 1 - start <= 7 and not all(self.gaz_tokens[start : obj.i + 1]):
+            return start, obj.i + 1
+        return found
+
+    def passive(self, verb: Token) -> bool:
+        """"A novel algorithm, Stochastic Weight Shrinking, is proposed", "In this paper, X is
+        introduced": present-tense passives about a new thing or this paper (not "X was proposed")."""
+        aux = [c.lower_ for c in verb.children if c.dep_ in ("auxpass", "aux")]
+        subj = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+        if subj is None or aux not in (["is"], ["are"]):
+            return False
+        sent = verb.sent
+        if any(c.lower_ in ("novel", "new") for c in subj.lefts) or any(
+                t.lower_ in ("here", "herein") or t.lower_ in ("paper", "work", "study", "article")
+                and t.i > 0 and self.doc[t.i - 1].lower_ == "this" for t in sent):
+            self.proposal(subj, verb)
+        elif (subj.lower_ in GENERIC_TECH or subj.lower_ in GENERIC) and not any(t.lower_ in _PRIOR_CUES for t in sent):
+            # "dedicated training approaches including the diversity loss and ... are proposed"
+            for prep in subj.rights:
+                if prep.lower_ in ("including", "like") or prep.lower_ == "as" and self.doc[prep.i - 1].lower_ == "such":
+                    for item in (c for c in prep.children if c.dep_ == "pobj"):
+                        for obj in (item, *item.conjuncts):
+                            self.listed(obj)
+        return True
+
+    def listed(self, obj: Token) -> None:
+        """One item of a list of new things: its name, else its specific noun phrase."""
+        doc = self.doc
+        if is_namey(obj):
+            found = name_run(doc, obj.i)
+        else:
+            start = left_edge(doc, obj, TASK_STOP)
+            found = (start, obj.i + 1) if start < obj.i and obj.pos_ == "NOUN" else None
+        if found is not None and not all(self.gaz_tokens[found[0] : found[1]]):
+            self.add(found, "METHOD", "propose", proposed=True)
+
+    def core(self, tok: Token) -> None:
+        """"Central to our approach is Graph Symmetric Attention", "At the core of our method lies X"
+        (read off the words: the parse of these inversions varies)."""
+        doc = self.doc
+        sent_end = tok.sent.end
+        verb = next((t for t in doc[tok.i + 1 : min(tok.i + 8, sent_end)] if t.lower_ in ("is", "are", "lies", "lie")), None)
+        if verb is None or not any(t.lower_ == "our" for t in doc[tok.i : verb.i]):
+            return
+        nxt = verb.i + 1
+        while nxt < sent_end and doc[nxt].lower_ in ("a", "an", "the", "novel", "new"):
+            nxt += 1
+        if nxt < sent_end and is_namey(doc[nxt]) and not self.gaz_tokens[nxt]:
+            self.add(name_run(doc, nxt), "METHOD", "propose", proposed=True)
+
+    def name_before(self, obj: Token, verb: Token) -> tuple[int, int] | None:
+        """"we present the Graphium graph machine learning library": a new name among the pre-modifiers
+        of a generic head."""
+        doc = self.doc
+        if obj.lower_ not in GENERIC and obj.lower_ not in DATASET_WORDS or obj.left_edge.i != verb.i + 1:
+            return None
+        for t in doc[obj.left_edge.i : obj.i]:
+            if name_shape(t.text) and is_namey(t) and not self.gaz_tokens[t.i] and t.lower_ not in _CAP_ADJECTIVES:
+                start, end = name_run(doc, t.i)
+                return (start, end) if end <= obj.i and doc[end].text != "-" and "-and-" not in doc[start:end].text \
+                    and not any(self.gaz_tokens[start:end]) else None  # not "GPT-style"
+        return None
+
+    def described(self, obj: Token, verb: Token) -> tuple[int, int] | None:
+        """An unnamed but specific contribution: "we introduce weight selection, a method for ...",
+        "This paper proposes time-dependent importance reweighting" (a bare singular noun phrase)."""
+        doc = self.doc
+        first = obj
+        while first.dep_ == "conj" and first.head.i < first.i:
+            first = first.head
+        if obj.pos_ != "NOUN" or first.left_edge.i != verb.i + 1 or verb.lower_ not in _STRONG_PROPOSE \
+                or any(c.dep_ == "aux" for c in verb.children) \
+                or obj.lower_ in TASK_STOP or obj.lower_ in GENERIC or obj.lower_ in METRICS or obj.lower_ in INTRO_TASK:
+            return None
+        typed = obj.i + 1 < len(doc) and doc[obj.i + 1].text == "," and any(
+            c.dep_ == "appos" and c.lower_ in GENERIC_TECH | GENERIC for c in obj.rights)
+        bare = obj.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") for c in obj.lefts)
+        if not (typed or bare):
+            return None
+        start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+        if start == obj.i and not typed or start > obj.i or all(self.gaz_tokens[start : obj.i + 1]) \
+                or any(t.lower_ not in TASK_STOP | _BLAND_MODIFIERS for t in doc[obj.left_edge.i : start]) \
+                or doc[start : obj.i + 1].text.lower() in FIELDS or doc[start].pos_ == "VERB":
+            return None
+        return start, obj.i + 1
+
+    def defined_in(self, obj: Token, label: str) -> tuple[int, int] | None:
+        """"a consistency policy with ... regularization (CP3ER)": the phrase before an acronym in
+        parentheses inside the object is the long form of what is proposed."""
+        doc = self.doc
+        lo = obj.left_edge.i
+        for i in range(max(lo + 1, obj.i - 8), min(len(doc) - 2, obj.i + 12)):
+            if i > obj.right_edge.i and (doc[i].text in ",;:" or doc[i].pos_ in ("VERB", "AUX")):
+                return None
+            close = next((k for k in range(i + 2, min(i + 5, len(doc))) if doc[k].text == ")"), None)
+            if doc[i].text != "(" or close is None or " " in doc[i + 1 : close].text \
+                    or not is_acronymish(doc[i + 1 : close].text):
+                continue
+            # climb from the word before "(" to the phrase it belongs to, not past an apposition
+            top = doc[i - 1]
+            while top.dep_ != "appos" and top.head.i != top.i and lo <= top.head.i < i and top.i != obj.i:
+                top = top.head
+            start = top.left_edge.i
+            naming = [k for k in range(start, i) if doc[k].lower_ in NAMING_VERBS]
+            if naming:
+                start = naming[-1] + 1
+            while start < i and (doc[start].lower_ in TASK_STOP or doc[start].lower_ in GENERIC
+                                 or doc[start].is_punct or doc[start].lower_ in FUNCTION_WORDS):
+                start += 1
+            if start >= i or i - start > 12 or all(self.gaz_tokens[start:i]):
+                return None  # too long to be a name, or a known thing ("a new MLLM")
+            short, long = doc[i + 1 : close], doc[start:i]
+            tail = best_long_form(short.text, long.text)
+            if tail is not None and long.text[:tail].strip():
+                continue  # the acronym names only the end of the phrase ("... function (MLF)")
+            self.add(short, label, "propose", proposed=True)
+            self.pairs.append((long, short))
+            return start, i
+        return None
+
+    def naming(self, tok: Token) -> None:
+        """"a strategy, dubbed *proximal matching*", "which we call the inflated argmax"."""
+        doc = self.doc
+        nxt = tok.i + 1
+        while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].is_quote or doc[nxt].text in ("`", "``")
+                                  or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our")
+                                  or doc[nxt].lower_ in GENERIC):  # "we name the method Tilt"
+            nxt += 1
+        if nxt < len(doc) and doc[nxt].lower_ in ("this", "these"):
+            nxt += 1
+            while nxt < len(doc) and doc[nxt].tag_ in ("JJ", "VBN"):
+                nxt += 1  # "we call this proposed algorithm LoRA+"
+            if nxt >= len(doc) or not (doc[nxt].lower_ in GENERIC or doc[nxt].lower_ in GENERIC_TECH
+                                       or doc[nxt].lower_ in _NEW_THINGS or doc[nxt].lower_ in TECH_HEADS
+                                       or doc[nxt].lower_ in ("measure", "metric")):
+                return  # "we call this the weights component", "we call this phenomenon X"
+            nxt += 1  # "we call this measure the SmoothECE"
+            while nxt < len(doc) and doc[nxt].lower_ in ("the", "a", "an"):
+                nxt += 1
+        if nxt >= len(doc):
+            return
+        if is_namey(doc[nxt]):
+            start, end = name_run(doc, nxt)
+        else:
+            end = nxt
+            while end < len(doc) and end - nxt < 5 and (doc[end].is_alpha or doc[end].text == "-") \
+                    and doc[end].pos_ in ("NOUN", "PROPN", "ADJ", "VERB", "PUNCT"):
+                end += 1
+            start = nxt
+        if end <= start:
+            return
+        short = self.acronym_after(start, end)
+        if short is not None:  # "called Gibbs sampling with Graph-based Smoothing (GGS)"
+            end = short.start - 1
+        anchor = tok.head
+        if anchor.lower_ in INTRO_TASK or anchor.lower_ in ("task", "tasks", "problem", "problems"):
+            self.add((start, end), "TASK", "called")  # "a new problem called flexible docking"
+            return
+        label = "DATASET" if anchor.lower_ in DATASET_WORDS else "METHOD"
+        context = list(anchor.subtree) + list(anchor.head.children)
+        proposed = anchor.lower_ in GENERIC_TECH or anchor.lower_ in GENERIC or any(
+            t.lower_ in ("we", "novel", "new", "our") for t in context) or any(  # "we propose a framework
+            a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and _we_subject(a) for a in anchor.ancestors)  # for X, called Y"
+        self.add((start, end), label, "called", proposed=proposed)
+        if short is not None:
+            self.add(short, label, "called", proposed=proposed)
+            self.pairs.append((doc[start:end], short))
+
+    def acronym_after(self, start: int, end: int) -> Span | None:
+        """The acronym in "(ACR)" that closes a long form starting at ``start`` (at or after ``end``)."""
+        doc = self.doc
+        for i in range(end, min(start + 10, len(doc) - 2)):
+            if doc[i].text == "(":
+                close = next((k for k in range(i + 2, min(i + 4, len(doc))) if doc[k].text == ")"), None)
+                short = doc[i + 1 : close] if close else None
+                if short is not None and short_form_ok(short.text) and is_acronymish(short.text) \
+                        and best_long_form(short.text, doc[start:i].text) == 0:
+                    return short
+                return None
+            if doc[i].tag_ in FINITE_VERBS or doc[i].is_punct and doc[i].text != "-":
+                return None
+        return None
+
+    def such_as(self, tok: Token) -> None:
+        """"datasets such as N-body and MD17", "tasks including image captioning and retrieval"."""
+        noun = tok.head
+        low = noun.lower_
+        if low in DATASET_WORDS and low not in ("tasks",):
+            label = "DATASET"
+        elif low in ("tasks", "task", "problems", "applications"):
+            label = "TASK"
+        elif low in GENERIC_TECH:
+            label = "METHOD"
+        else:
+            return
+        items = [c for c in tok.children if c.dep_ == "pobj"]
+        for item in list(items):
+            items.extend(item.conjuncts)
+        for item in items:
+            if is_namey(item):
+                self.add(name_run(self.doc, item.i), label, "such-as")
+            elif label == "TASK":
+                span = task_span(self.doc, item, allow_bare=True) if item.lower_ in TASK_HEADS else None
+                if span is not None:
+                    self.add(span, label, "such-as")
+
+    def conjuncts(self) -> None:
+        """Names coordinated with a labelled name share its label ("MNIST, CIFAR-10, and SVHN")."""
+        doc = self.doc
+        by_end = {end - 1: (start, end, val) for (start, end), val in self.out.items()}
+        for last, (start, end, (label, rule, _)) in list(by_end.items()):
+            if label == "TASK":
+                continue
+            for other in doc[last].conjuncts:
+                if other.i in by_end:
+                    continue
+                named = [t.i for t in doc[word_start(doc, other.i) : other.i + 1] if is_namey(t)]
+                if named:  # "Meta-world": the conjunct is "world", the name starts at "Meta"
+                    self.add(name_run(doc, named[0]), label, "conjunct")
+
+
+def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tuple[Span, Span]]]:
+    """All mentions of ``doc`` (gazetteer, abbreviations, parse rules) without overlaps, the token
+    ranges of those the paper proposes, and the acronym definitions (long form, short form)."""
+    rules = _Rules(doc)
+    spans, proposed = rules.finish()
+    return spans, {(s.start, s.end) for s in proposed}, rules.pairs
+
+
+def _we_subject(verb: Token, depth: int = 0) -> bool:
+    for child in verb.children:
+        if child.dep_ in ("nsubj", "nsubjpass") and (
+                child.lower_ in ("we", "paper", "work", "study") or any(c.lower_ == "our" for c in child.children)):
+            return True
+    if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children) or verb.dep_ == "amod":
+        return False  # its own subject, or a participle ("the recently introduced X")
+    # no subject of its own ("..., and propose X"): the closest ancestor with one decides
+    if depth < 4 and verb.head.i != verb.i:
+        return _we_subject(verb.head, depth + 1)
+    return False
+
+
+def _objects(verb: Token) -> list[Token]:
+    """What a verb introduces, every coordinated item included: "RSCP+ ... and Robust Conformal
+    Training" (a noun conjunct of the verb), "two frameworks: A and B" (items after a colon)."""
+    doc = verb.doc
+    objs = [c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd")
+            or c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and c.i > verb.i and is_namey(c)
+            and any(o.dep_ == "dobj" and any(is_namey(t) for t in doc[o.left_edge.i : o.i + 4])
+                    for o in verb.children)  # a named first contribution, not "we present results ... and FEVER"
+            or c.dep_ in ("dep", "appos") and c.pos_ in ("NOUN", "PROPN") and doc[c.left_edge.i - 1].text == ":"
+            and not any(is_namey(o) for o in verb.children if o.dep_ == "dobj")]  # not "Albatross: AlphaZero for ..."
+    for obj in list(objs):
+        objs.extend(c for c in obj.children if c.dep_ == "conj"
+                    or c.dep_ == "appos" and doc[c.left_edge.i - 1].text == ":" and not is_namey(obj))
+    for obj in list(objs):
+        objs.extend(c for c in obj.children if c.dep_ == "conj" and c not in objs)
+    return objs
+
+
+def _object_head(tok: Token) -> str:
+    for child in tok.children:
+        if child.dep_ == "appos" and child.lower_ in DATASET_WORDS:
+            return child.lower_
+    return tok.lower_
+
+
+def _named_in(doc: Doc, tok: Token) -> tuple[int, int] | None:
+    """A name in the phrase headed by ``tok``: the head itself, a pre-modifier, or a name right
+    after it or in apposition ("a novel algorithm Pre-trained Embodiment-Aware Control")."""
+    if is_namey(tok):
+        return name_run(doc, tok.i)
+    if tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
+        return name_run(doc, tok.i + 1)
+    for child in tok.rights:
+        if child.dep_ == "appos" and is_namey(child):
+            return name_run(doc, child.i)
+    for child in tok.lefts:
+        if child.dep_ in ("compound", "amod", "nmod") and is_namey(child) and is_acronymish(child.text):
+            return name_run(doc, child.i)
+    return None
+
+
+def _eval_context(prep: Token) -> bool:
+    head = prep.head
+    for _ in range(3):
+        if head.lower_ in EVAL_WORDS:
+            return True
+        if head.head.i == head.i:
+            break
+        head = head.head
+    return False
+
+
+def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Span]]:
+    """Resolve overlaps (longer spans first; among equals, proposal and gazetteer evidence) and
+    drop junk."""
+    items = sorted(out.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), _ORDER.get(kv[1][1], 3), kv[0][0]))
+    taken = bytearray(len(doc))
+    spans: list[Span] = []
+    proposed: list[Span] = []
+    for (start, end), (label, rule, prop) in items:
+        if any(taken[start:end]):
+            continue
+        span = Span(doc, start, end, label=label, kb_id=gaz_keys.get((start, end), ""), span_id=rule)
+        if _is_junk(span, label):
+            continue
+        taken[start:end] = b"\x01" * (end - start)
+        spans.append(span)
+        if prop:
+            proposed.append(span)
+    # a bare task word that heads a longer task of the same doc is a re-mention of that task
+    heads = {s[-1].lower_ for s in spans if s.label_ == "TASK" and len(s) > 1}
+    spans = [s for s in spans if not (s.label_ == "TASK" and len(s) == 1 and s.id_ != "gazetteer"
+                                      and s[0].lower_ in heads)]
+    spans.sort(key=lambda s: s.start)
+    proposed.sort(key=lambda s: s.start)
+    return spans, proposed
+
+
+def _pack_id(rule: str, proposed: bool, long: Span | None) -> str:
+    """A final mention's ``id_``: the rule, then ``|proposed`` and ``|long=S-E`` (``components.mentions`` reads it)."""
+    parts = [rule, *(["proposed"] if proposed else []), *([f"long={long.start}-{long.end}"] if long else [])]
+    return "|".join(parts)
+
+
+@Language.factory(FACTORY)
+def make_rules(nlp: Language, name: str) -> RuleComponent:
+    return RuleComponent()
+
+
+class RuleComponent:
+    """Final mentions into ``doc.ents`` (see ``paperkg.components`` for what they carry)."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        spans, chosen, pairs = rule_mentions(doc)
+        by_start = {s.start: s for s in spans}
+        long_of: dict[tuple[int, int], Span] = {}
+        for long, short in pairs:
+            final = by_start.get(long.start)
+            if final is not None and final.end == long.end:
+                long_of[(short.start, short.end)] = final
+        doc.ents = [Span(doc, s.start, s.end, label=s.label_, kb_id=s.kb_id_,
+                         span_id=_pack_id(s.id_, (s.start, s.end) in chosen, long_of.get((s.start, s.end))))
+                    for s in spans]
+        for group in (ABBREV, GAZ):
+            if group in doc.spans:
+                del doc.spans[group]
+        # Nothing downstream reads the tok2vec tensor, and it dominates what worker processes of
+        # nlp.pipe(n_process=...) send back, so it is dropped here.
+        doc.tensor = _EMPTY_TENSOR
+        return doc
+
+
+_EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
+#: Lower-case words that can trigger a rule (besides names and appositions).
+_TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
+             | _CORE_WORDS | {"proposed", "our", "task", "tasks", "problem", "problems"})
