@@ -222,3 +222,28 @@ def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
     assert ("online knapsack problem", "TASK") in {(e.text, e.label_) for e in doc.ents}
     doc = nlp("We study the exposure bias problem of autoregressive decoders.")
     assert not [e for e in doc.ents if e.label_ == "TASK" and "bias" in e.text]
+
+
+@pytest.mark.parametrize(("sentence", "task"), [
+    ("Experiments on abnormal detection, event type classification, emotion recognition, and gait prediction "
+     "show that our LaBraM outperforms all compared SOTA methods.",
+     "event type classification"),
+    ("Experimental results on multiple fact editing benchmarks demonstrate that Larimar attains accuracy.",
+     "fact editing"),
+    ("We propose a physically-informed framework for classifying dynamical regimes from data.",
+     "classifying dynamical regimes"),
+    ("In this work, we tackle the challenging problem of denoising hand-object interactions.",
+     "denoising hand-object interactions"),
+    ("Synthesizing novel views for dynamic scenes poses significant challenges.", "Synthesizing novel views"),
+])
+def test_tasks_named_by_context(nlp, sentence: str, task: str) -> None:
+    doc = nlp(sentence)
+    assert (task, "TASK") in {(e.text, e.label_) for e in doc.ents}
+
+
+def test_a_task_worded_technique_is_a_method(nlp) -> None:
+    """A phrase headed by a task word followed by "approach" / "strategy" names a technique."""
+    doc = nlp("We propose a Fast-Slow Test-Time Adaptation (FSTTA) approach for online navigation. "
+              "We also develop an active learning strategy for preference optimization.")
+    labels = {(e.text, e.label_) for e in doc.ents}
+    assert {("Fast-Slow Test-Time Adaptation", "METHOD"), ("FSTTA", "METHOD"), ("active learning", "METHOD")} <= labels

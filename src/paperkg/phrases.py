@@ -69,11 +69,18 @@ def left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
                 or (w == j and first.tag_ == "VBG" and first.dep_ == "amod")):
             break
         attached = head.i - 6 <= first.head.i <= head.i and first.head.i >= w
-        if w < j or (first.dep_ in _MOD_DEPS and attached) or (doc[j].dep_ in _MOD_DEPS and head.i - 6 <= doc[j].head.i <= head.i):
+        if w < j or (first.dep_ in _MOD_DEPS and attached) or (doc[j].dep_ in _MOD_DEPS and head.i - 6 <= doc[j].head.i <= head.i) \
+                or _nominal(doc[j]) and doc[j].whitespace_ and head.is_lower and doc[j].lower_ not in METHOD_CUES:
+            # a noun before a common noun modifies it, whatever the parse says ("event type classification")
             start = w
         else:
             break
     return start
+
+
+def _nominal(tok: Token) -> bool:
+    """A common noun, or a noun the tagger took for a bare verb ("gait prediction", "transfer learning")."""
+    return tok.tag_ in ("NN", "NNS") or tok.tag_ == "VB" and tok.dep_ in ("compound", "amod")
 
 
 def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
@@ -83,7 +90,7 @@ def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
     mods = [t for t in span[:-1] if t.text != "-"]
     if not mods:
         return span if allow_bare else None
-    if not any(t.pos_ in ("NOUN", "PROPN") or is_namey(t) or _glued(doc, t.i) or t.lower_ in TASK_ADJECTIVES
+    if not any(t.pos_ in ("NOUN", "PROPN") or _nominal(t) or is_namey(t) or _glued(doc, t.i) or t.lower_ in TASK_ADJECTIVES
                for t in mods) and (head.lower_ in WEAK_TASKS or len(mods) == 1):
         return None
     if span.text.lower() in FIELDS:

@@ -103,6 +103,37 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
     out[key] = (label, rule, proposed)
 
 
+#: Nouns after a task name that make it one ("image classification tasks", "fact editing benchmarks").
+_TASK_NOUNS = frozenset(("task", "tasks", "problem", "problems"))
+_TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "setting", "settings", "setup", "accuracy", "performance"))
+#: Heads that make a technique of the phrase before them ("active learning strategy", "Bayesian filtering approach").
+#: Verbs whose gerund with an object names a task ("predicting RNA secondary structures").
+_TASK_GERUNDS = frozenset(
+    "answering classifying detecting estimating finding forecasting generating identifying inferring "
+    "localizing modeling modelling predicting reconstructing recognizing retrieving sampling segmenting solving "
+    "synthesizing synthesising tracking translating summarizing computing designing discovering editing "
+    "recovering ranking reasoning".split())
+_TECHNIQUE_NOUNS = frozenset(("approach", "approaches", "method", "methods", "strategy", "strategies", "technique",
+                              "techniques", "procedure", "procedures", "algorithm", "algorithms", "scheme", "schemes"))
+
+
+def _names_task(tok: Token) -> bool:
+    """A word that can end a task name when a task noun follows: a task word, or a gerund-like
+    noun ("transfer learning tasks", "fact editing benchmarks", "audio-visual QA tasks")."""
+    low = tok.lower_
+    return tok.pos_ in ("NOUN", "PROPN", "VERB") and (
+        low in TASK_HEADS or low in ("qa", "vqa") or low.endswith("ing") and tok.tag_ in ("NN", "VBG") and len(low) > 5)
+
+
+def _task_or_technique(doc: Doc, span: Span) -> str:
+    """A phrase headed by a task word names a technique when a technique noun follows it: "an active
+    learning strategy", "a Bayesian filtering approach" (but "a segmentation method" is for a task)."""
+    head = span[-1].lower_
+    if span.end < len(doc) and doc[span.end].lower_ in _TECHNIQUE_NOUNS and (head in WEAK_TASKS or head.endswith("ing")):
+        return "METHOD"
+    return "TASK"
+
+
 def _is_junk(span: Span, label: str) -> bool:
     text = span.text.lower()
     if text in NOT_ENTITIES or text in FIELDS or text.rstrip("s") in FIELDS or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
@@ -190,6 +221,8 @@ class _Rules:
             # the long form's own head word is the strongest evidence ("Grouped-Query Attention (GQA)"
             # is no dataset), then the gazetteer ("Low-Rank Adaptation (LoRA)" is no task)
             from_long = _label_of_long_form(long)
+            if from_long == "TASK" and _head_word(doc, short.end + 1) in _TECHNIQUE_NOUNS:
+                from_long = "METHOD"  # "a Fast-Slow Test-Time Adaptation (FSTTA) approach"
             label = (gaz_label.get((long.start, long.end))
                      or (from_long if long[-1].lower_ in METHOD_CUES | DATASET_WORDS else None)
                      or gaz_label.get((short.start, short.end)) or from_long
@@ -238,24 +271,62 @@ class _Rules:
         elif low in _LIST_CUES and tok.dep_ == "prep" and (low != "as" or doc[tok.i - 1].lower_ == "such"):
             self.such_as(tok)
         if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
-            if low in TASK_HEADS and tok.dep_ not in ("compound", "amod", "nmod"):
-                span = task_span(doc, tok)
+            if low in TASK_HEADS and (tok.dep_ not in ("compound", "amod", "nmod") or tok.head.pos_ not in ("NOUN", "PROPN")):
+                span = task_span(doc, tok)  # also a task word the parser hung on a verb ("gait prediction show")
                 if span is not None:
                     self.add(span, "TASK", "task-head")
-            elif low in ("task", "tasks", "problem", "problems") and tok.i > 0 and doc[tok.i - 1].lower_ in TASK_HEADS:
-                span = task_span(doc, doc[tok.i - 1], allow_bare=True)
+            elif low in _TASK_FOLLOWERS and tok.i > 0 and _names_task(doc[tok.i - 1]):
+                # "fact editing benchmarks", "transfer learning tasks", "flow field prediction accuracy"
+                prev = doc[tok.i - 1]
+                span = task_span(doc, prev, allow_bare=prev.lower_ in TASK_HEADS and low in _TASK_NOUNS)
                 if span is not None:
                     self.add(span, "TASK", "task-noun")
             elif low == "problem" and tok.i > 1:
                 span = named_problem(doc, tok)
                 if span is not None:
                     self.add(span, "TASK", "named-problem")
+        if low in _TASK_NOUNS and tok.pos_ == "NOUN":
+            self.task_of(tok)
+        elif low in _TASK_GERUNDS and tok.tag_ == "VBG":
+            self.gerund_task(tok)
         if low in TECH_HEADS and tok.pos_ in ("NOUN", "PROPN"):
             span = method_span(doc, tok)  # also "multi-stream Transformer"
             if span is not None:
                 self.add(span, "METHOD", "technique")
         if is_namey(tok) and (tok.i == 0 or not is_namey(doc[tok.i - 1])):
             self.name(tok)
+
+    def task_of(self, noun: Token) -> None:
+        """"the problem of denoising hand-object interactions", "the task of source imputation":
+        what follows "of" names the task."""
+        doc = self.doc
+        if noun.i + 2 >= len(doc) or doc[noun.i + 1].lower_ != "of" or noun.lower_ not in ("task", "problem") \
+                or not any(c.lower_ == "the" for c in noun.lefts):
+            return
+        first = doc[noun.i + 2]
+        if first.tag_ == "VBG":
+            self.gerund_task(first, cued=True)
+        elif first.pos_ in ("NOUN", "ADJ", "PROPN") and not first.lower_ in TASK_STOP:
+            end = noun.i + 2
+            while end < len(doc) and end - noun.i < 7 and (doc[end].pos_ in ("NOUN", "ADJ", "PROPN") or doc[end].text == "-"):
+                end += 1
+            if end > noun.i + 2 and doc[end - 1].pos_ in ("NOUN", "PROPN") and not any(self.gaz_tokens[noun.i + 2 : end]):
+                self.add((noun.i + 2, end), "TASK", "task-of")
+
+    def gerund_task(self, verb: Token, cued: bool = False) -> None:
+        """A task named by a gerund and its object: "a framework for classifying dynamical regimes",
+        "Synthesizing novel views ... poses challenges", "we turn to finding local Nash equilibria"."""
+        doc = self.doc
+        obj = next((c for c in verb.rights if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")), None)
+        if obj is None or obj.i - verb.i > 5 or obj.lower_.rstrip("s") in GENERIC or obj.lower_ in METRICS:
+            return
+        if not cued:
+            # after "for" on a noun ("models for predicting"), or opening the sentence as its subject
+            prep = verb.head if verb.dep_ == "pcomp" else None
+            cued = prep is not None and prep.lower_ == "for" and (prep.head.lower_ in GENERIC or prep.head.lower_ in TECH_HEADS) or (
+                verb.i == verb.sent.start and verb.dep_ in ("csubj", "nsubj", "nsubjpass"))
+        if cued and not any(t.is_punct and t.text != "-" for t in doc[verb.i : obj.i + 1]):
+            self.add((verb.i, obj.i + 1), "TASK", "gerund")
 
     def name(self, tok: Token) -> None:
         doc = self.doc
@@ -653,6 +724,8 @@ def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Spa
     for (start, end), (label, rule, prop) in items:
         if any(taken[start:end]):
             continue
+        if label == "TASK":
+            label = _task_or_technique(doc, doc[start:end])
         span = Span(doc, start, end, label=label, kb_id=gaz_keys.get((start, end), ""), span_id=rule)
         if _is_junk(span, label):
             continue
@@ -706,4 +779,4 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | _CORE_WORDS | {"proposed", "our", "task", "tasks", "problem", "problems"})
+             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | {"proposed", "our"})
