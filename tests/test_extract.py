@@ -247,3 +247,11 @@ def test_a_task_worded_technique_is_a_method(nlp) -> None:
               "We also develop an active learning strategy for preference optimization.")
     labels = {(e.text, e.label_) for e in doc.ents}
     assert {("Fast-Slow Test-Time Adaptation", "METHOD"), ("FSTTA", "METHOD"), ("active learning", "METHOD")} <= labels
+
+
+def test_techniques_used_or_listed_are_methods_and_families_are_not(nlp) -> None:
+    doc = nlp("The proposed SLWI uniquely incorporates Bayesian filtering to track the weights. "
+              "We compare with gradient-based methods and attention-free models.")
+    found = {(e.text, e.label_) for e in doc.ents}
+    assert ("Bayesian filtering", "METHOD") in found
+    assert not {text for text, _ in found} & {"gradient-based methods", "attention-free models"}

@@ -122,8 +122,8 @@ def method_span(doc: Doc, head: Token) -> Span | None:
     if head.lower_ in GENERIC_TECH:
         if mods[-1].lower_ in TECH_HEADS and mods[-1].lower_ not in GENERIC_TECH:
             return doc[span.start : head.i]  # "data augmentation techniques" -> "data augmentation"
-        if not (any(t.lower_ in METHOD_MODIFIERS for t in mods) or mods[-1].lower_ == "based"):
-            return None
+        if mods[-1].lower_ in ("based", "free") or not any(t.lower_ in METHOD_MODIFIERS for t in mods):
+            return None  # "GNN-based methods", "attention-free models" are families, not techniques
         if doc[span.start : head.i].text.lower() in FIELDS:
             return None
     if mods[-1].lower_ in TASK_HEADS:

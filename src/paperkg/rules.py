@@ -107,6 +107,15 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
 _TASK_NOUNS = frozenset(("task", "tasks", "problem", "problems"))
 _TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "setting", "settings", "setup", "accuracy", "performance"))
 #: Heads that make a technique of the phrase before them ("active learning strategy", "Bayesian filtering approach").
+_TECHNIQUE_SUFFIXES = ("ing", "tion", "sion", "ment", "ure")
+#: Verbs after which a specific noun phrase names a technique the paper uses.
+_USE_VERBS = frozenset(
+    "use uses used using employ employs employed employing leverage leverages leveraged leveraging utilize utilizes "
+    "utilized utilizing utilise utilises utilised utilising incorporate incorporates incorporated incorporating "
+    "adopt adopts adopted adopting".split())
+#: Heads of used noun phrases that name techniques (besides gerunds and adaptable task words).
+_USED_TECHNIQUES = frozenset(("attack", "attacks", "transport", "regression", "programming", "search", "sampling",
+                              "smoothing", "filtering", "pruning", "distillation", "quantization", "regularization"))
 #: Verbs whose gerund with an object names a task ("predicting RNA secondary structures").
 _TASK_GERUNDS = frozenset(
     "answering classifying detecting estimating finding forecasting generating identifying inferring "
@@ -285,6 +294,8 @@ class _Rules:
                 span = named_problem(doc, tok)
                 if span is not None:
                     self.add(span, "TASK", "named-problem")
+        if low in _USE_VERBS and tok.pos_ == "VERB":
+            self.used(tok)
         if low in _TASK_NOUNS and tok.pos_ == "NOUN":
             self.task_of(tok)
         elif low in _TASK_GERUNDS and tok.tag_ == "VBG":
@@ -611,7 +622,7 @@ class _Rules:
             label = "DATASET"
         elif low in ("tasks", "task", "problems", "applications"):
             label = "TASK"
-        elif low in GENERIC_TECH:
+        elif low in GENERIC_TECH or low in _TECHNIQUE_NOUNS:
             label = "METHOD"
         else:
             return
@@ -625,6 +636,25 @@ class _Rules:
                 span = task_span(self.doc, item, allow_bare=True) if item.lower_ in TASK_HEADS else None
                 if span is not None:
                     self.add(span, label, "such-as")
+            elif label == "METHOD" and item.pos_ == "NOUN" and item.lower_.rstrip("s") not in GENERIC:
+                # "techniques including pruning, sparsification or quantization" (not "fields such as physics")
+                start = left_edge(self.doc, item, TASK_STOP)
+                if start < item.i or item.lower_.endswith(_TECHNIQUE_SUFFIXES) or item.lower_ in TECH_HEADS:
+                    self.add((start, item.i + 1), label, "such-as")
+
+    def used(self, verb: Token) -> None:
+        """What a paper uses is a technique when its head says so: "incorporates Bayesian filtering",
+        "leveraging dense subgraph discovery", "using optimal transport", "employ black-box attacks"."""
+        doc = self.doc
+        for obj in (c for c in verb.children if c.dep_ == "dobj"):
+            for item in (obj, *obj.conjuncts):
+                low = item.lower_
+                if item.tag_ not in ("NN", "NNS") or not (low in _USED_TECHNIQUES or low.endswith("ing") and len(low) > 5
+                                                         or low in WEAK_TASKS and low not in ("design", "inference")):
+                    continue
+                start = left_edge(doc, item, TASK_STOP)
+                if start < item.i and not any(self.gaz_tokens[start : item.i + 1]):
+                    self.add((start, item.i + 1), "METHOD", "used")
 
     def conjuncts(self) -> None:
         """Names coordinated with a labelled name share its label ("MNIST, CIFAR-10, and SVHN")."""
@@ -779,4 +809,4 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | {"proposed", "our"})
+             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | {"proposed", "our"})
