@@ -255,3 +255,19 @@ def test_techniques_used_or_listed_are_methods_and_families_are_not(nlp) -> None
     found = {(e.text, e.label_) for e in doc.ents}
     assert ("Bayesian filtering", "METHOD") in found
     assert not {text for text, _ in found} & {"gradient-based methods", "attention-free models"}
+
+
+@pytest.mark.parametrize(("sentence", "proposed", "not_proposed"), [
+    ("In this paper, we propose an efficient query-based membership inference attack (MIA), namely Proximal "
+     "Initialization Attack (PIA), which utilizes groundtruth trajectories.", "Proximal Initialization Attack", "MIA"),
+    ("We introduce a novel framework aimed at learning to solve the weight alignment problem, which we name "
+     "Deep-Align.", "Deep-Align", None),
+    ("We present mean-field chaos diffusion models (MF-CDMs), which address the curse of dimensionality.",
+     "MF-CDMs", None),
+    ("We propose a new SupLinUCB-type algorithm that enjoys computational efficiency.", None, "SupLinUCB-type"),
+])
+def test_which_name_is_the_contribution(nlp, sentence: str, proposed: str | None, not_proposed: str | None) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    names = {n for e in ex.entities if e.proposed for n in (e.name, *e.aliases)}
+    assert proposed is None or proposed in names
+    assert not_proposed is None or not any(not_proposed in n for n in names)

@@ -107,6 +107,11 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
 _TASK_NOUNS = frozenset(("task", "tasks", "problem", "problems"))
 _TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "setting", "settings", "setup", "accuracy", "performance"))
 #: Heads that make a technique of the phrase before them ("active learning strategy", "Bayesian filtering approach").
+#: Last words of a name that say what it is like, not what it is called ("SupLinUCB-type").
+_LIKENESS = frozenset(("type", "style", "like"))
+#: Things a "which we call X" can name that are observations, not contributions.
+_OBSERVED = frozenset(("phenomenon", "phenomena", "effect", "effects", "property", "properties", "issue", "behavior",
+                       "behaviour", "bias", "pattern", "regime", "condition", "notion", "quantity"))
 _TECHNIQUE_SUFFIXES = ("ing", "tion", "sion", "ment", "ure")
 #: Verbs after which a specific noun phrase names a technique the paper uses.
 _USE_VERBS = frozenset(
@@ -256,6 +261,8 @@ class _Rules:
             if not objects and tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
                 # a parse without an object: "we propose CDTD, or ..."
                 self.add(name_run(doc, tok.i + 1), "METHOD", "propose", proposed=True)
+        elif low in ("present", "presents") and tok.i > 0 and doc[tok.i - 1].lower_ == "we" and tok.head.i > tok.i:
+            self.proposal(tok.head, tok)  # "We present mean-field chaos diffusion models": tagged as an adjective
         elif low in PROPOSE_VERBS and tok.tag_ == "VBN" and tok.dep_ != "amod" and self.passive(tok):
             pass
         elif low in _CORE_WORDS:
@@ -381,7 +388,9 @@ class _Rules:
         named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
         if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
             named = None
-        found = named or self.defined_in(obj, label)
+        namely = next((name_run(doc, t.i + 1) for t in doc[obj.i + 1 : min(obj.right_edge.i, obj.i + 12)]
+                       if t.lower_ == "namely" and is_namey(doc[t.i + 1])), None)  # "a method for X, namely DRO"
+        found = named or namely or self.defined_in(obj, label)
         if found is None:
             found = _named_in(doc, obj)
             if found is not None:
@@ -389,9 +398,6 @@ class _Rules:
         found = found or self.described(obj, verb) or self.name_before(obj, verb)
         if found is not None and (found[1] <= obj.i or found[0] > obj.i) and all(self.gaz_tokens[found[0] : found[1]]):
             found = None  # "a novel LLM detector", "a new MLLM": a known name is used, not proposed
-        found = found or next(  # "a method for X, namely DRO"
-            (name_run(doc, t.i + 1) for t in doc[obj.i + 1 : min(obj.right_edge.i, obj.i + 12)]
-             if t.lower_ == "namely" and is_namey(doc[t.i + 1])), None)
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
             span = method_span(doc, obj)
             found = (span.start, span.end) if span is not None else None
@@ -409,6 +415,8 @@ class _Rules:
             start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
             if start < obj.i and start > obj.left_edge.i:
                 found = (start, obj.i + 1)
+        if found is not None and any(doc[k].lower_ in _LIKENESS and doc[k - 1].text == "-" for k in range(found[0] + 1, found[1])):
+            found = None  # "a new SupLinUCB-type algorithm" is like a known one, not named
         if found is not None:
             self.add(found, label, "propose", proposed=True)
         return found is not None
@@ -586,6 +594,14 @@ class _Rules:
         if short is not None:  # "called Gibbs sampling with Graph-based Smoothing (GGS)"
             end = short.start - 1
         anchor = tok.head
+        if anchor.lower_ in _OBSERVED or any(t.lower_ in _OBSERVED for t in doc[max(tok.i - 3, 0) : tok.i]):
+            return  # "this phenomenon, which we call Initial Guessing Bias"
+        if anchor.lower_ in ("task", "tasks", "problem", "problems") and tok.dep_ == "relcl":
+            # "we introduce a framework to solve the X problem, which we name Deep-Align": the relative
+            # clause may name the contribution rather than the problem just before it
+            made = next((o for a in anchor.ancestors if a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and _we_subject(a)
+                         for o in a.children if o.dep_ == "dobj" and (o.lower_ in GENERIC or o.lower_ in GENERIC_TECH)), None)
+            anchor = made or anchor
         if anchor.lower_ in INTRO_TASK or anchor.lower_ in ("task", "tasks", "problem", "problems"):
             self.add((start, end), "TASK", "called")  # "a new problem called flexible docking"
             return
