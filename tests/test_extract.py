@@ -271,3 +271,11 @@ def test_which_name_is_the_contribution(nlp, sentence: str, proposed: str | None
     names = {n for e in ex.entities if e.proposed for n in (e.name, *e.aliases)}
     assert proposed is None or proposed in names
     assert not_proposed is None or not any(not_proposed in n for n in names)
+
+
+def test_listed_and_studied_settings_are_tasks(nlp) -> None:
+    doc = nlp("Tail performance is crucial for machine learning tasks, such as algorithmic fairness, class imbalance, "
+              "and risk-sensitive decision making. We study risk-sensitive reinforcement learning (RL).")
+    tasks = {e.text for e in doc.ents if e.label_ == "TASK"}
+    assert {"algorithmic fairness", "class imbalance", "risk-sensitive decision making",
+            "risk-sensitive reinforcement learning"} <= tasks

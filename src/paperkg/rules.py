@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span, Token
 
 from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
 from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
-                      GENERIC_TECH, INTRO_TASK, METHOD_CUES, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
+                      GENERIC_TECH, INTRO_TASK, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
                       TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape)
 from .phrases import left_edge, method_span, name_run, named_problem, task_span, word_start
 
@@ -44,7 +44,7 @@ _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
 _BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
 _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
 _PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+\-]*[A-Za-z][A-Za-z0-9+\-]*(?: [A-Za-z0-9+\-]+)*")  # not "S^2"
-_LIST_CUES = frozenset(("as", "including", "like", "e.g.", "e.g"))
+_LIST_CUES = frozenset(("as", "including", "like", "e.g.", "e.g", "covering"))
 _ORDER = {"propose": 0, "called": 0, "novel-appos": 0, "our": 1, "abbreviation": 1, "gazetteer": 2}
 
 
@@ -113,6 +113,11 @@ _LIKENESS = frozenset(("type", "style", "like"))
 _OBSERVED = frozenset(("phenomenon", "phenomena", "effect", "effects", "property", "properties", "issue", "behavior",
                        "behaviour", "bias", "pattern", "regime", "condition", "notion", "quantity"))
 _TECHNIQUE_SUFFIXES = ("ing", "tion", "sion", "ment", "ure")
+#: Gerunds of work done rather than techniques ("web scraping", "replay training").
+_ACTIVITIES = ("training", "benchmarking", "scraping", "tuning", "processing", "engineering")
+_STUDY_VERBS = frozenset("study studies studied consider considers investigate investigates address addresses tackle "
+                         "tackles".split())
+_SETTING_HEADS = frozenset(("learning", "bandit", "bandits", "games", "problems", "optimization"))
 #: Verbs after which a specific noun phrase names a technique the paper uses.
 _USE_VERBS = frozenset(
     "use uses used using employ employs employed employing leverage leverages leveraged leveraging utilize utilizes "
@@ -143,14 +148,21 @@ def _task_or_technique(doc: Doc, span: Span) -> str:
     """A phrase headed by a task word names a technique when a technique noun follows it: "an active
     learning strategy", "a Bayesian filtering approach" (but "a segmentation method" is for a task)."""
     head = span[-1].lower_
-    if span.end < len(doc) and doc[span.end].lower_ in _TECHNIQUE_NOUNS and (head in WEAK_TASKS or head.endswith("ing")):
+    if span.end < len(doc) and doc[span.end].lower_ in _TECHNIQUE_NOUNS and (
+            head in WEAK_TASKS or head.endswith("ing") or head == "optimization"):
         return "METHOD"
     return "TASK"
 
 
+_UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical learning", "artificial intelligence",
+                              "computer vision", "natural language processing", "data science", "signal processing"))
+
+
 def _is_junk(span: Span, label: str) -> bool:
     text = span.text.lower()
-    if text in NOT_ENTITIES or text in FIELDS or text.rstrip("s") in FIELDS or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
+    # a field listed as a task or studied as a setting is one ("tasks including transfer learning")
+    field_ok = label == "TASK" and span.id_ in ("such-as", "studied") and len(span) > 1 and text not in _UMBRELLA_FIELDS
+    if text in NOT_ENTITIES or (text in FIELDS or text.rstrip("s") in FIELDS) and not field_ok or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
         return True
     if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
         return True
@@ -284,8 +296,10 @@ class _Rules:
                     and not _MODEL_SIZE.search(doc[found[0] : found[1]].text):  # "our Llama-7B" is used
                 label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
                 self.add(found, label, "our", proposed=True)
-        elif low in _LIST_CUES and tok.dep_ == "prep" and (low != "as" or doc[tok.i - 1].lower_ == "such"):
+        elif low in _LIST_CUES and tok.dep_ in ("prep", "acl") and (low != "as" or doc[tok.i - 1].lower_ == "such"):
             self.such_as(tok)
+        elif low in _STUDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
+            self.studied(tok)
         if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
             if low in TASK_HEADS and (tok.dep_ not in ("compound", "amod", "nmod") or tok.head.pos_ not in ("NOUN", "PROPN")):
                 span = task_span(doc, tok)  # also a task word the parser hung on a verb ("gait prediction show")
@@ -301,8 +315,8 @@ class _Rules:
                 span = named_problem(doc, tok)
                 if span is not None:
                     self.add(span, "TASK", "named-problem")
-        if low in _USE_VERBS and tok.pos_ == "VERB":
-            self.used(tok)
+        if low in _USE_VERBS and tok.pos_ == "VERB" or low in ("via", "through") and tok.dep_ == "prep":
+            self.used(tok)  # "incorporates Bayesian filtering", "via minimax optimization"
         if low in _TASK_NOUNS and tok.pos_ == "NOUN":
             self.task_of(tok)
         elif low in _TASK_GERUNDS and tok.tag_ == "VBG":
@@ -642,14 +656,21 @@ class _Rules:
             label = "METHOD"
         else:
             return
-        items = [c for c in tok.children if c.dep_ == "pobj"]
+        items = [c for c in tok.children if c.dep_ in ("pobj", "dobj")]
         for item in list(items):
             items.extend(item.conjuncts)
         for item in items:
             if is_namey(item):
                 self.add(name_run(self.doc, item.i), label, "such-as")
             elif label == "TASK":
-                span = task_span(self.doc, item, allow_bare=True) if item.lower_ in TASK_HEADS else None
+                if item.lower_ in TASK_HEADS:
+                    span = task_span(self.doc, item, allow_bare=True)
+                elif item.pos_ == "NOUN" and item.lower_.rstrip("s") not in GENERIC:  # "class imbalance", "fact recall"
+                    span = self.doc[left_edge(self.doc, item, TASK_STOP) : item.i + 1]
+                    if len(span) == 1 and not item.lower_.endswith(_TECHNIQUE_SUFFIXES):
+                        span = None
+                else:
+                    span = None
                 if span is not None:
                     self.add(span, label, "such-as")
             elif label == "METHOD" and item.pos_ == "NOUN" and item.lower_.rstrip("s") not in GENERIC:
@@ -658,18 +679,33 @@ class _Rules:
                 if start < item.i or item.lower_.endswith(_TECHNIQUE_SUFFIXES) or item.lower_ in TECH_HEADS:
                     self.add((start, item.i + 1), label, "such-as")
 
+    def studied(self, verb: Token) -> None:
+        """"We study risk-sensitive reinforcement learning", "this paper studies contextual dueling bandits":
+        a learning setting or problem class the paper studies is its task."""
+        doc = self.doc
+        for obj in (c for c in verb.children if c.dep_ == "dobj"):
+            if obj.lower_ in _SETTING_HEADS:
+                start = left_edge(doc, obj, TASK_STOP)
+                if start < obj.i:
+                    self.add((start, obj.i + 1), "TASK", "studied")
+
     def used(self, verb: Token) -> None:
         """What a paper uses is a technique when its head says so: "incorporates Bayesian filtering",
         "leveraging dense subgraph discovery", "using optimal transport", "employ black-box attacks"."""
         doc = self.doc
-        for obj in (c for c in verb.children if c.dep_ == "dobj"):
+        objects = [c for c in verb.children if c.dep_ == "dobj"] if verb.pos_ == "VERB" else [
+            c for c in verb.children if c.dep_ == "pobj"]
+        for obj in objects:
             for item in (obj, *obj.conjuncts):
                 low = item.lower_
-                if item.tag_ not in ("NN", "NNS") or not (low in _USED_TECHNIQUES or low.endswith("ing") and len(low) > 5
-                                                         or low in WEAK_TASKS and low not in ("design", "inference")):
+                if item.tag_ not in ("NN", "NNS") or low.endswith(_ACTIVITIES) or not (
+                        low in _USED_TECHNIQUES or low.endswith("ing") and len(low) > 5
+                        or low in WEAK_TASKS and low not in ("design", "inference")):
                     continue
                 start = left_edge(doc, item, TASK_STOP)
-                if start < item.i and not any(self.gaz_tokens[start : item.i + 1]):
+                mods = doc[start : item.i]  # specific, not just described ("systematic benchmarking")
+                if any(t.pos_ in ("NOUN", "PROPN") or t.text == "-" or t.lower_ in METHOD_MODIFIERS for t in mods) \
+                        and not any(self.gaz_tokens[start : item.i + 1]):
                     self.add((start, item.i + 1), "METHOD", "used")
 
     def conjuncts(self) -> None:
@@ -825,4 +861,4 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | {"proposed", "our"})
+             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | {"via", "through"} | {"proposed", "our"})
