@@ -279,3 +279,11 @@ def test_listed_and_studied_settings_are_tasks(nlp) -> None:
     tasks = {e.text for e in doc.ents if e.label_ == "TASK"}
     assert {"algorithmic fairness", "class imbalance", "risk-sensitive decision making",
             "risk-sensitive reinforcement learning"} <= tasks
+
+
+def test_datasets_inside_task_phrases_and_qa_names(nlp) -> None:
+    doc = nlp("Our method achieves competitive performance on ImageNet classification, COCO detection, and ADE20k "
+              "segmentation, with a gain of 8% on CommonSenseQA. Using the NQ320K and MARCO datasets, we evaluate it.")
+    found = {(e.text, e.label_) for e in doc.ents}
+    assert {("ImageNet", "DATASET"), ("COCO", "DATASET"), ("ADE20k", "DATASET"), ("classification", "TASK"),
+            ("CommonSenseQA", "DATASET"), ("NQ320K", "DATASET"), ("MARCO", "DATASET")} <= found

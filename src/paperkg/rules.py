@@ -69,7 +69,9 @@ def _label_of_long_form(long: Span) -> str | None:
         return None
     if last in TASK_HEADS and (last not in WEAK_TASKS or last not in METHOD_CUES):
         return "TASK"
-    if last in DATASET_WORDS or last.startswith("bench"):
+    if last in ("game", "games"):
+        return "TASK"  # a problem class: "robust Markov games (RMGs)"
+    if (last in DATASET_WORDS or last.startswith("bench")) and last not in ("challenge", "challenges"):
         return "DATASET"
     if last in METHOD_CUES or last.rstrip("s") in METHOD_CUES or last in TECH_HEADS:
         return "METHOD"
@@ -108,6 +110,8 @@ _TASK_NOUNS = frozenset(("task", "tasks", "problem", "problems"))
 _TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "setting", "settings", "setup", "accuracy", "performance"))
 #: Heads that make a technique of the phrase before them ("active learning strategy", "Bayesian filtering approach").
 #: Last words of a name that say what it is like, not what it is called ("SupLinUCB-type").
+#: Question-answering datasets are named "<Name>QA": CommonsenseQA, HotpotQA, TriviaQA (not VQA, video-QA).
+_QA_DATASET = re.compile(r"[A-Z][A-Za-z]{2,}-?QA")
 _LIKENESS = frozenset(("type", "style", "like"))
 #: Things a "which we call X" can name that are observations, not contributions.
 _OBSERVED = frozenset(("phenomenon", "phenomena", "effect", "effects", "property", "properties", "issue", "behavior",
@@ -181,8 +185,11 @@ class _Rules:
         self.non_entities: set[str] = set()
         self.unnamed_at: int | None = None  # end of the sentence of a "we propose" that named nothing
         self.gaz_tokens = bytearray(len(doc))
+        self.dataset_end: dict[int, int] = {}  # last token of a known dataset name -> its start
         for span in doc.spans.get(GAZ, []):
             self.gaz_tokens[span.start : span.end] = b"\x01" * len(span)
+            if span.label_ == "DATASET":
+                self.dataset_end[span.end - 1] = span.start
 
     def finish(self) -> tuple[list[Span], list[Span]]:
         out = self.run()
@@ -303,6 +310,8 @@ class _Rules:
         if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
             if low in TASK_HEADS and (tok.dep_ not in ("compound", "amod", "nmod") or tok.head.pos_ not in ("NOUN", "PROPN")):
                 span = task_span(doc, tok)  # also a task word the parser hung on a verb ("gait prediction show")
+                if span is not None and tok.i - 1 in self.dataset_end and span.start < tok.i:
+                    span = doc[tok.i : tok.i + 1]  # "ImageNet classification": the dataset, then the task
                 if span is not None:
                     self.add(span, "TASK", "task-head")
             elif low in _TASK_FOLLOWERS and tok.i > 0 and _names_task(doc[tok.i - 1]):
@@ -379,7 +388,7 @@ class _Rules:
                     self.add((start, k + 1), "DATASET", "name-suite")
                     return
                 break
-        if "bench" in name.lower() or name.lower().endswith(("gym", "suite")) or (
+        if "bench" in name.lower() or name.lower().endswith(("gym", "suite")) or _QA_DATASET.fullmatch(name) or (
                 tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS):
             label = "DATASET"
         if end - start == 1 and tok.lower_ in _CAP_ADJECTIVES:
@@ -717,8 +726,14 @@ class _Rules:
                 continue
             for other in doc[last].conjuncts:
                 if other.i in by_end:
+                    o_start, o_end, (o_label, o_rule, o_prop) = by_end[other.i]
+                    if label == "DATASET" and rule != "conjunct" and o_rule == "camel-name":
+                        self.out[(o_start, o_end)] = (label, "conjunct", o_prop)  # "the NQ320K and MARCO datasets"
                     continue
-                named = [t.i for t in doc[word_start(doc, other.i) : other.i + 1] if is_namey(t)]
+                first = word_start(doc, other.i)
+                while first > 0 and not doc[first - 1].whitespace_ and doc[first - 1].is_alpha | doc[first - 1].like_num:
+                    first -= 1  # "NQ320K" is two tokens
+                named = [t.i for t in doc[first : other.i + 1] if is_namey(t)]
                 if named:  # "Meta-world": the conjunct is "world", the name starts at "Meta"
                     self.add(name_run(doc, named[0]), label, "conjunct")
 
