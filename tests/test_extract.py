@@ -287,3 +287,11 @@ def test_datasets_inside_task_phrases_and_qa_names(nlp) -> None:
     found = {(e.text, e.label_) for e in doc.ents}
     assert {("ImageNet", "DATASET"), ("COCO", "DATASET"), ("ADE20k", "DATASET"), ("classification", "TASK"),
             ("CommonSenseQA", "DATASET"), ("NQ320K", "DATASET"), ("MARCO", "DATASET")} <= found
+
+
+def test_hardware_links_and_dataset_variants(nlp) -> None:
+    doc = nlp("It runs on one NVIDIA 2080Ti and Google Cloud TPUs, and gains 4% on ImageNet V2. "
+              "Code is available at [this link](https://github.com/YBYBZhang/ControlVideo).")
+    found = {(e.text, e.label_) for e in doc.ents}
+    assert ("ImageNet V2", "DATASET") in found
+    assert not {text for text, _ in found} & {"NVIDIA 2080Ti", "Google Cloud TPUs", "YBYBZhang"}

@@ -112,6 +112,8 @@ _TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "setting",
 #: Last words of a name that say what it is like, not what it is called ("SupLinUCB-type").
 #: Question-answering datasets are named "<Name>QA": CommonsenseQA, HotpotQA, TriviaQA (not VQA, video-QA).
 _QA_DATASET = re.compile(r"[A-Z][A-Za-z]{2,}-?QA")
+#: Hardware is no method: "NVIDIA 2080Ti", "Google Cloud TPUs", "14nm FinFET".
+_HARDWARE = re.compile(r"NVIDIA|[GT]PUs?\b|\d{4}Ti\b|\b[AHV]100\b|FinFET")
 _LIKENESS = frozenset(("type", "style", "like"))
 #: Things a "which we call X" can name that are observations, not contributions.
 _OBSERVED = frozenset(("phenomenon", "phenomena", "effect", "effects", "property", "properties", "issue", "behavior",
@@ -171,6 +173,10 @@ def _is_junk(span: Span, label: str) -> bool:
     if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
         return True
     if not any(c.isalpha() for c in text) or len(text) < 2 or any(t.like_url for t in span):
+        return True
+    doc_text = span.doc.text  # inside a link: "(https://github.com/YBYBZhang/ControlVideo)"
+    word_start = doc_text.rfind(" ", 0, span.start_char) + 1
+    if "://" in doc_text[word_start : span.start_char] or "www." in doc_text[word_start : span.start_char]:
         return True
     return False
 
@@ -377,8 +383,12 @@ class _Rules:
         if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
             return  # a citation: "Filippi et al."
         name = doc[start:end].text
+        if _HARDWARE.search(name):
+            return
         head = _head_word(doc, end)
         label = _label_from_head(head)
+        if label is None and any(self.dataset_end.get(k) == start for k in range(start, end)):
+            label = "DATASET"  # a variant of a known dataset: "ImageNet V2", "ImageNet-subset"
         # "DeepMind control suite": a name, a few lower-case words, then a dataset word
         for k in range(end, min(end + 3, len(doc))):
             if doc[k].lower_ in DATASET_WORDS and doc[k].lower_ not in ("tasks", "domains", "collection"):
