@@ -295,3 +295,20 @@ def test_hardware_links_and_dataset_variants(nlp) -> None:
     found = {(e.text, e.label_) for e in doc.ents}
     assert ("ImageNet V2", "DATASET") in found
     assert not {text for text, _ in found} & {"NVIDIA 2080Ti", "Google Cloud TPUs", "YBYBZhang"}
+
+
+@pytest.mark.parametrize(("sentence", "name", "alias"), [
+    ("After that, we propose \\textbf{\\textit{Scaling Laws of RoPE-based Extrapolation}}, a unified framework.",
+     "Scaling Laws of RoPE-based Extrapolation", None),
+    ("In this paper, we introduce \"Detect Any Text\" (DAT), an advanced paradigm.", "Detect Any Text", "DAT"),
+])
+def test_an_emphasized_coinage_is_the_whole_proposed_name(nlp, sentence: str, name: str, alias: str | None) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    proposed = [e for e in ex.entities if e.proposed]
+    assert [e.name for e in proposed] == [name]
+    assert alias is None or alias in proposed[0].aliases
+
+
+def test_emphasis_without_a_coining_verb_is_nothing(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="We handle semantic shifts of *varying* degree with a **Bi**-Directional net.")], nlp)
+    assert not [e for e in ex.entities if e.proposed]

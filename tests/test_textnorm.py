@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paperkg.textnorm import clean, clean_text
+from paperkg.textnorm import clean, clean_text, emphasized
 
 FRAGMENTS = [
     "we", "introduce", "FedDA", "ImageNet", "models", "(ReNO)", "the", "of", "on", "6.9\\%",
@@ -83,3 +83,33 @@ def test_word_spans_clean_back_to_themselves(fragments: list[str]) -> None:
         for _, end in words[i : i + 3]:
             a, b = cleaned.span(start, end)
             assert clean_text(original[a:b]).strip() == cleaned.text[start:end]
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab AB.{}$^_\\*-~%12()x") + ["\u2013", "ﬁ", "\u00a0", "Ｔ"]),
+               max_size=60))
+@settings(max_examples=300)
+def test_clean_offset_inverts_span(original: str) -> None:
+    """Going back to the original and forward again lands on the first clean character of the same piece."""
+    c = clean(original)
+    for p in range(len(c.text)):
+        origin = c.span(p, p + 1)[0]
+        q = c.clean_offset(origin)
+        assert q <= p and c.span(q, q + 1)[0] == origin
+
+
+@pytest.mark.parametrize(("original", "inner"), [
+    ("we propose \\textbf{\\textit{Scaling Laws of RoPE}}, a unified", "Scaling Laws of RoPE"),
+    ("a method called *weighted cross alignment* (WCA)", "weighted cross alignment"),
+    ("we introduce \"Detect Any Text\" (DAT)", "Detect Any Text"),
+    ("the resulting \u201cLatent generator\u201d thus", "Latent generator"),
+    ("a ``denoising via diffusion'' strategy", "denoising via diffusion"),
+    ("and **BiSHop** works", "BiSHop"),
+])
+def test_emphasized_runs_clean_to_their_text(original: str, inner: str) -> None:
+    c = clean(original)
+    runs = [c.text[c.clean_offset(a) : c.clean_offset(b)] for a, b in emphasized(original)]
+    assert runs == [inner]
+
+
+def test_math_subscripts_are_not_emphasis() -> None:
+    assert emphasized("with $x_i$ and $a_{b}$ terms") == []

@@ -17,7 +17,8 @@ from .errors import ConfigError
 from .models import Entity, Mention, Paper, PaperExtraction
 from .resolve import is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
-from .textnorm import CleanText, clean, clean_text
+from .lexicon import DATASET_WORDS, FIELDS, GENERIC, GENERIC_TECH, NAMING_VERBS, PROPOSE_VERBS, is_acronymish
+from .textnorm import CleanText, clean, clean_text, emphasized
 
 #: Pipes of the English models that paperkg does not use (left out for speed).
 EXCLUDED_PIPES = ("ner", "lemmatizer")
@@ -26,6 +27,8 @@ _TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:\s")
 #: "MAP IT to Visualize Representations", "RingAttention with Blockwise Transformers": a title that opens
 #: with a coined name and no colon, then a preposition (not "CausalLM is not optimal ...").
 _TITLE_LEAD = re.compile(r"^\s*([A-Za-z0-9][\w+\-]*(?: [A-Z0-9][\w+\-]*)?) (?=(?:to|for|with|and|via|through|based|in|on|as)\b)")
+#: "(DAT)" just after a quoted or emphasized name.
+_ACRONYM_AFTER = re.compile(r"[\"'\s]{0,3}\(([A-Za-z0-9\-+]{2,12})\)")
 _NOT_TITLE_NAMES = frozenset("position survey review tutorial perspective opinion benchmark dataset".split())
 _DATASET_TITLE = re.compile(r"\b(benchmark|dataset|corpus|suite|testbed|leaderboard)", re.IGNORECASE)
 
@@ -152,6 +155,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
                                key=span.kb_id_ or None))
     if title and not any(e.proposed and match_key(e.name) == title_name for e in entities):
         entities.extend(_title_mentions(title, doc, cleaned, sentence))
+    entities = _emphasized_contributions(doc, cleaned, sentence, entities)
     _link_abbreviations([(m.long.text, m.span.text) for m in found if m.long is not None], entities)
     return PaperExtraction(id=paper.id, entities=merge_paper(entities))
 
@@ -184,6 +188,46 @@ def _title_mentions(title: tuple[str, str], doc: Doc, cleaned: CleanText, senten
         mention = Mention(start=start, end=end, text=cleaned.original[start:end], sentence=sentence(span), rule="title")
         out.append(Entity(label=label, name=name, proposed=True, mentions=[mention]))
     return out
+
+
+def _emphasized_contributions(doc: Doc, cleaned: CleanText, sentence: _Sentences, entities: list[Entity]) -> list[Entity]:
+    """Authors set their coinages off: "we propose \\textbf{Scaling Laws of RoPE-based Extrapolation}",
+    "a method called *weighted visual-text cross alignment* (WCA)". An emphasized or quoted run right
+    after a proposing or naming verb is the contribution's whole name; proposed fragments of it go."""
+    for a, b in emphasized(cleaned.original):
+        cs, ce = cleaned.clean_offset(a), cleaned.clean_offset(b)
+        paren = cleaned.text.find(" (", cs, ce)  # "Latent stroke-cloud generator (LSG)": the long form
+        span = doc.char_span(cs, paren if paren > 0 else ce, alignment_mode="contract")
+        glued = a > 0 and cleaned.original[a - 1].isalnum() or b < len(cleaned.original) and cleaned.original[b].isalnum()
+        if glued or span is None or not 1 <= len(span) <= 8 or not _coined_here(doc, span) \
+                or len(span) == 1 and not (is_acronymish(span.text) or "-" in span.text) \
+                or span[0].is_stop or span.text.lower() in GENERIC or span.text.lower() in FIELDS:
+            continue  # not "**Bi**-Directional", "*safe*", "the first successful development"
+        start, end = cleaned.span(span.start_char, span.end_char)
+        same = [e for e in entities if (e.mentions[0].start, e.mentions[0].end) == (start, end)]
+        if any(e.key and not e.proposed for e in same):
+            continue  # a known name, emphasized: used, not coined
+        entities = [e for e in entities if not (e.proposed and start <= e.mentions[0].start and e.mentions[0].end <= end)]
+        label = "DATASET" if span[-1].lower_ in DATASET_WORDS or span.end < len(doc) and doc[span.end].lower_ in DATASET_WORDS \
+            else "METHOD"
+        mention = Mention(start=start, end=end, text=cleaned.original[start:end], sentence=sentence(span), rule="emphasis")
+        short = _ACRONYM_AFTER.match(cleaned.text, ce if paren < 0 else paren)
+        aliases = [short.group(1)] if short and is_short_form(short.group(1)) else []
+        entities.append(Entity(label=label, name=span.text, aliases=aliases, proposed=True, mentions=[mention]))
+    return entities
+
+
+def _coined_here(doc: Doc, span: Span) -> bool:
+    """A proposing or naming verb (or "our") just before ``span``, with at most an article,
+    adjectives or a generic head between: "we propose a novel *X*", "a method called *X*"."""
+    sent_start = span.sent.start if doc.has_annotation("SENT_START") else 0
+    for k in range(span.start - 1, max(sent_start, span.start - 6) - 1, -1):
+        t = doc[k]
+        if t.lower_ in PROPOSE_VERBS or t.lower_ in NAMING_VERBS or t.lower_ == "our":
+            return True
+        if not (t.is_punct or t.pos_ in ("DET", "ADJ") or t.lower_ in GENERIC or t.lower_ in GENERIC_TECH):
+            return False
+    return False
 
 
 def _title_name(title: str | None) -> tuple[str, str] | None:

@@ -68,6 +68,33 @@ class CleanText:
         return o_start, o_end
 
 
+    def clean_offset(self, pos: int) -> int:
+        """Clean position of original position ``pos`` (a dropped original character maps to where
+        the clean text resumes)."""
+        if not self._clean_starts:
+            return pos
+        i = bisect_right(self._orig_starts, pos) - 1
+        if i < 0:
+            return 0
+        if pos < self._orig_ends[i]:
+            return self._clean_starts[i] + (pos - self._orig_starts[i] if self._copies[i] else 0)
+        return self._clean_starts[i + 1] if i + 1 < len(self._clean_starts) else len(self.text)
+
+
+#: Text the author set off as a name: \textbf{X}, \textit{X}, \emph{X}, **X**, *X*, _X_, ``X'', "X", “X”.
+_EMPHASIS = re.compile(
+    r"\\(?:textbf|textit|emph|textsc|texttt|underline)\{(?P<tex>(?:[^{}]|\{[^{}]*\})+)\}"
+    r"|\*\*(?P<bold>[^*\n]+)\*\*|(?<![\w*])\*(?P<star>[^*\s][^*\n]*?)\*(?![\w*])"
+    r"|(?<![\w$\\])_(?P<under>[A-Za-z][^_$\n]*?)_(?![\w$])"
+    r"|``(?P<ticks>[^`'\n]+)''|\"(?P<quote>[^\"\n]+)\"|\u201c(?P<curly>[^\u201d\n]+)\u201d"
+)
+
+
+def emphasized(original: str) -> list[tuple[int, int]]:
+    """Original offsets of the emphasized or quoted runs of ``original`` (outermost only)."""
+    return [m.span(m.lastgroup) for m in _EMPHASIS.finditer(original)]
+
+
 def _char(ch: str) -> str:
     mapped = _CHAR_MAP.get(ch)
     if mapped is not None:
