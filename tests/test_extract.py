@@ -312,3 +312,12 @@ def test_an_emphasized_coinage_is_the_whole_proposed_name(nlp, sentence: str, na
 def test_emphasis_without_a_coining_verb_is_nothing(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="We handle semantic shifts of *varying* degree with a **Bi**-Directional net.")], nlp)
     assert not [e for e in ex.entities if e.proposed]
+
+
+def test_counted_lists_of_new_things_and_of_used_datasets(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "It includes two novel designs, inter-clip spatial grounding and intra-clip temporal grouping, to promote "
+        "learning. We evaluate across three datasets: Adult, COMPAS, and CelebA."))], nlp)
+    found = {(e.name, e.label, e.proposed) for e in ex.entities}
+    assert {("inter-clip spatial grounding", "METHOD", True), ("intra-clip temporal grouping", "METHOD", True),
+            ("CelebA", "DATASET", False), ("COMPAS", "DATASET", False)} <= found

@@ -119,6 +119,10 @@ _LIKENESS = frozenset(("type", "style", "like"))
 _OBSERVED = frozenset(("phenomenon", "phenomena", "effect", "effects", "property", "properties", "issue", "behavior",
                        "behaviour", "bias", "pattern", "regime", "condition", "notion", "quantity"))
 _TECHNIQUE_SUFFIXES = ("ing", "tion", "sion", "ment", "ure")
+_COUNTS = {"two": 2, "three": 3, "four": 4}
+_CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
+                                "modules mechanisms frameworks models variants innovations benchmarks datasets "
+                                "losses objectives regularizers estimators".split())
 #: Gerunds of work done rather than techniques ("web scraping", "replay training").
 _ACTIVITIES = ("training", "benchmarking", "scraping", "tuning", "processing", "engineering")
 _STUDY_VERBS = frozenset("study studies studied consider considers investigate investigates address addresses tackle "
@@ -330,6 +334,8 @@ class _Rules:
                 span = named_problem(doc, tok)
                 if span is not None:
                     self.add(span, "TASK", "named-problem")
+        if low in _COUNTS:
+            self.counted_contributions(tok)
         if low in _USE_VERBS and tok.pos_ == "VERB" or low in ("via", "through") and tok.dep_ == "prep":
             self.used(tok)  # "incorporates Bayesian filtering", "via minimax optimization"
         if low in _TASK_NOUNS and tok.pos_ == "NOUN":
@@ -698,6 +704,46 @@ class _Rules:
                 if start < item.i or item.lower_.endswith(_TECHNIQUE_SUFFIXES) or item.lower_ in TECH_HEADS:
                     self.add((start, item.i + 1), label, "such-as")
 
+    def counted_contributions(self, num: Token) -> None:
+        """"we propose two novel methods, Post-Training Transformation (PTT) and Robust Conformal
+        Training (RCT), to ...", "two novel designs, inter-clip spatial grounding and ...": a counted
+        list of new things whose items (as many as counted) are each proposed."""
+        doc = self.doc
+        sent = num.sent
+        k = num.i + 1
+        while k < sent.end and (doc[k].lower_ in ("novel", "new") or doc[k].pos_ == "ADJ"):
+            k += 1
+        if k + 2 >= sent.end or doc[k].lower_ not in _CONTRIBUTION_NOUNS or doc[k + 1].text not in (",", ":") \
+                or not any(t.lower_ in ("we", "our", "novel", "new") or t.lower_ in PROPOSE_VERBS for t in sent):
+            return
+        items: list[tuple[int, int]] = []
+        start = k + 2
+        for i in range(k + 2, sent.end + 1):
+            t = doc[i] if i < sent.end else None
+            stop = t is None or t.text in (",", ";", ".") or t.lower_ in ("and", "or") or t.text == "("
+            if not stop:
+                continue
+            if start < i:
+                items.append((start, i))
+            if t is not None and t.text == "(":  # skip "(ACR)"
+                close = next((j for j in range(i, min(i + 5, sent.end)) if doc[j].text == ")"), None)
+                if close is None:
+                    return
+                start = close + 1
+                continue
+            if t is None or t.text in (".", ";") or t.text == "," and i + 1 < sent.end and doc[i + 1].pos_ in ("VERB", "PART", "AUX"):
+                break
+            start = i + 1
+        items = [(s, e) for s, e in items if doc[s].lower_ not in ("a", "an", "the") or e - s > 1]
+        if len(items) != _COUNTS[num.lower_] or any(e - s > 6 for s, e in items):
+            return
+        label = "DATASET" if doc[k].lower_ in DATASET_WORDS else "METHOD"
+        noun = doc[k]
+        new = any(t.lower_ in ("novel", "new") for t in doc[num.i : k]) or (
+            noun.head.lower_ in PROPOSE_VERBS and noun.head.pos_ == "VERB" and _we_subject(noun.head))
+        for s, e in items:  # "three datasets: Adult, COMPAS, and CelebA" are used, not new
+            self.add((s, e), label, "propose" if new else "listed", proposed=new)
+
     def studied(self, verb: Token) -> None:
         """"We study risk-sensitive reinforcement learning", "this paper studies contextual dueling bandits":
         a learning setting or problem class the paper studies is its task."""
@@ -886,4 +932,4 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | {"via", "through"} | {"proposed", "our"})
+             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | set(_COUNTS) | {"via", "through"} | {"proposed", "our"})
