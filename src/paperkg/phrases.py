@@ -129,4 +129,6 @@ def method_span(doc: Doc, head: Token) -> Span | None:
             return None
     if mods[-1].lower_ in TASK_HEADS:
         return None  # "classification models" are models for a task, not a technique name
+    if all(t.tag_ == "JJ" and t.lower_ not in METHOD_MODIFIERS for t in mods):
+        return None  # described, not named: "meticulous tuning", "performant quantization"
     return span

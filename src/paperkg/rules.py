@@ -172,7 +172,8 @@ def _is_junk(span: Span, label: str) -> bool:
     text = span.text.lower()
     # a field listed as a task or studied as a setting is one ("tasks including transfer learning")
     field_ok = label == "TASK" and span.id_ in ("such-as", "studied") and len(span) > 1 and text not in _UMBRELLA_FIELDS
-    if text in NOT_ENTITIES or (text in FIELDS or text.rstrip("s") in FIELDS) and not field_ok or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
+    if text in NOT_ENTITIES or (text in FIELDS or text.rstrip("s") in FIELDS or text + "s" in FIELDS) and not field_ok \
+            or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
         return True
     if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
         return True
