@@ -321,3 +321,16 @@ def test_counted_lists_of_new_things_and_of_used_datasets(nlp) -> None:
     found = {(e.name, e.label, e.proposed) for e in ex.entities}
     assert {("inter-clip spatial grounding", "METHOD", True), ("intra-clip temporal grouping", "METHOD", True),
             ("CelebA", "DATASET", False), ("COMPAS", "DATASET", False)} <= found
+
+
+@pytest.mark.parametrize(("sentence", "task"), [
+    ("It consistently improves downstream tasks including classification, semi-supervised learning, transfer "
+     "learning, and anomaly detection.", "semi-supervised learning"),
+    ("It fits various applications involving human interaction, such as ranking, information retrieval, and "
+     "recommendation systems.", "ranking"),
+    ("It offers a powerful framework for practical learning-based control problems in domains such as robotics.",
+     "learning-based control problems"),
+    ("This is essentially a few-shot dataset transfer problem.", "dataset transfer"),
+])
+def test_listed_tasks_and_problems_despite_the_parse(nlp, sentence: str, task: str) -> None:
+    assert (task, "TASK") in {(e.text, e.label_) for e in nlp(sentence).ents}

@@ -80,8 +80,18 @@ def left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
 
 
 def _nominal(tok: Token) -> bool:
-    """A common noun, or a noun the tagger took for a bare verb ("gait prediction", "transfer learning")."""
-    return tok.tag_ in ("NN", "NNS") or tok.tag_ == "VB" and tok.dep_ in ("compound", "amod")
+    """A common noun, or a noun the tagger took for a bare verb or an adjective ("gait prediction",
+    "transfer learning", "dataset transfer")."""
+    return tok.tag_ in ("NN", "NNS") or tok.dep_ in ("compound", "amod") and (
+        tok.tag_ == "VB" or tok.tag_ == "JJ" and tok.is_alpha and len(tok) > 3 and not tok.lower_.endswith(_ADJECTIVE_ENDINGS)
+        and tok.lower_ not in _PLAIN_ADJECTIVES)
+
+
+_PLAIN_ADJECTIVES = frozenset("random robust deep large small high fast slow good hard soft dense sparse full open real "
+                              "true false short long wide narrow strong weak safe clean online offline joint main "
+                              "whole fine coarse rich poor same next past".split())
+_ADJECTIVE_ENDINGS = ("al", "ive", "ous", "ic", "able", "ible", "ed", "ful", "less", "ar", "ent", "ant", "ary", "ory",
+                      "ing", "ian", "ish", "wise", "like", "est", "er", "y")
 
 
 def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
@@ -100,13 +110,18 @@ def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
 
 
 def named_problem(doc: Doc, head: Token) -> Span | None:
-    """"the online knapsack problem": a problem named by noun modifiers after "the"."""
+    """"the online knapsack problem", "a few-shot dataset transfer problem", "practical learning-based
+    control problems": a problem named by noun modifiers after an article (or an evaluative adjective)."""
     start = head.i
-    while start > 0 and head.i - start < 3 and doc[start - 1].dep_ in ("compound", "amod") \
+    while start > 0 and head.i - start < 4 and (doc[start - 1].dep_ in ("compound", "amod", "nmod", "npadvmod") or doc[start - 1].text == "-") \
             and doc[start - 1].lower_ not in TASK_STOP and (doc[start - 1].is_alpha or doc[start - 1].text == "-"):
         start -= 1
+    while start < head.i and doc[start].text == "-":
+        start += 1
     last = doc[head.i - 1].lower_
-    if start == head.i or start == 0 or doc[start - 1].lower_ != "the" or doc[head.i - 1].pos_ != "NOUN" \
+    before = doc[start - 1] if start > 0 else None
+    opens = before is not None and (before.lower_ in ("the", "a", "an") or before.lower_ in TASK_STOP and head.i - start >= 2)
+    if start == head.i or not opens or doc[head.i - 1].pos_ != "NOUN" \
             or last in METHOD_CUES or last in TECH_HEADS or last in PROBLEM_PHENOMENA \
             or doc[start].lower_ == "original":  # a method ("score matching"), a symptom ("exposure bias")
         return None

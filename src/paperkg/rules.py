@@ -107,7 +107,8 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
 
 #: Nouns after a task name that make it one ("image classification tasks", "fact editing benchmarks").
 _TASK_NOUNS = frozenset(("task", "tasks", "problem", "problems"))
-_TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "setting", "settings", "setup", "accuracy", "performance"))
+_TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "setting", "settings", "setup", "accuracy", "performance",
+                                           "capability", "capabilities", "ability", "abilities"))
 #: Heads that make a technique of the phrase before them ("active learning strategy", "Bayesian filtering approach").
 #: Last words of a name that say what it is like, not what it is called ("SupLinUCB-type").
 #: Question-answering datasets are named "<Name>QA": CommonsenseQA, HotpotQA, TriviaQA (not VQA, video-QA).
@@ -331,7 +332,7 @@ class _Rules:
                 span = task_span(doc, prev, allow_bare=prev.lower_ in TASK_HEADS and low in _TASK_NOUNS)
                 if span is not None:
                     self.add(span, "TASK", "task-noun")
-            elif low == "problem" and tok.i > 1:
+            elif low in ("problem", "problems") and tok.i > 1:
                 span = named_problem(doc, tok)
                 if span is not None:
                     self.add(span, "TASK", "named-problem")
@@ -672,26 +673,34 @@ class _Rules:
 
     def such_as(self, tok: Token) -> None:
         """"datasets such as N-body and MD17", "tasks including image captioning and retrieval"."""
+        label = None
         noun = tok.head
-        low = noun.lower_
-        if low in DATASET_WORDS and low not in ("tasks",):
-            label = "DATASET"
-        elif low in ("tasks", "task", "problems", "applications"):
-            label = "TASK"
-        elif low in GENERIC_TECH or low in _TECHNIQUE_NOUNS:
-            label = "METHOD"
-        else:
+        for _ in range(3):  # "applications involving human interaction, such as ranking": the list is of applications
+            low = noun.lower_
+            if low in DATASET_WORDS and low not in ("tasks",):
+                label = "DATASET"
+            elif low in ("tasks", "task", "problems", "applications"):
+                label = "TASK"
+            elif low in GENERIC_TECH or low in _TECHNIQUE_NOUNS:
+                label = "METHOD"
+            if label is not None or noun.head.i == noun.i or noun.i - noun.head.i > 4 or noun.head.i > noun.i:
+                break
+            noun = noun.head
+        if label is None:
             return
         items = [c for c in tok.children if c.dep_ in ("pobj", "dobj")]
+        for item in list(items):  # "classification, semi-supervised learning, transfer learning": appositions too
+            items.extend(c for c in item.children if c.dep_ == "appos" and c not in items)
         for item in list(items):
-            items.extend(item.conjuncts)
+            items.extend(c for c in item.conjuncts if c not in items)
         for item in items:
             if is_namey(item):
                 self.add(name_run(self.doc, item.i), label, "such-as")
             elif label == "TASK":
                 if item.lower_ in TASK_HEADS:
                     span = task_span(self.doc, item, allow_bare=True)
-                elif item.pos_ == "NOUN" and item.lower_.rstrip("s") not in GENERIC:  # "class imbalance", "fact recall"
+                elif (item.pos_ == "NOUN" or item.lower_.endswith(_TECHNIQUE_SUFFIXES)) \
+                        and item.lower_.rstrip("s") not in GENERIC:  # "class imbalance", "fact recall", "ranking"
                     span = self.doc[left_edge(self.doc, item, TASK_STOP) : item.i + 1]
                     if len(span) == 1 and not item.lower_.endswith(_TECHNIQUE_SUFFIXES):
                         span = None
