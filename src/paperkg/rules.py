@@ -120,6 +120,13 @@ _LIKENESS = frozenset(("type", "style", "like"))
 _OBSERVED = frozenset(("phenomenon", "phenomena", "effect", "effects", "property", "properties", "issue", "behavior",
                        "behaviour", "bias", "pattern", "regime", "condition", "notion", "quantity"))
 _TECHNIQUE_SUFFIXES = ("ing", "tion", "sion", "ment", "ure")
+#: Last words of a lower-case long form that name a technique.
+_TECHNIQUE_LONG_FORM = re.compile(r"(transport|descent|ascent|sampling|search|programming|smoothing|filtering|"
+                                  r"tempering|annealing|averaging|boosting|bagging|pruning|distillation|quantization|"
+                                  r"regularization|normalization|dropout|attention|convolution|encoding|embedding|"
+                                  r"tuning|learning|training|optimization|inference|estimation|decomposition|"
+                                  r"factorization|propagation|augmentation|iteration|networks?|models?|machines?|"
+                                  r"processes|process|regression|transformers?|autoencoders?|encoders?|decoders?)$")
 _COUNTS = {"two": 2, "three": 3, "four": 4}
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
                                 "modules mechanisms frameworks models variants innovations benchmarks datasets "
@@ -274,6 +281,8 @@ class _Rules:
                      or _label_from_head(_head_word(doc, short.end + 1)))
             if label is None and sum(t.text[:1].isupper() for t in long) >= 2 and long[-1].pos_ != "ADJ":
                 label = "METHOD"
+            if label is None and _TECHNIQUE_LONG_FORM.search(long.text.lower()):
+                label = "METHOD"  # "optimal transport (OT)", "stochastic gradient descent (SGD)"
             if label is None or long.text.lower() in FIELDS or long.text.lower() in NOT_ENTITIES:
                 self.non_entities.update((short.text, short.text + "s", short.text.rstrip("s")))
                 continue
