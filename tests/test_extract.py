@@ -334,3 +334,11 @@ def test_counted_lists_of_new_things_and_of_used_datasets(nlp) -> None:
 ])
 def test_listed_tasks_and_problems_despite_the_parse(nlp, sentence: str, task: str) -> None:
     assert (task, "TASK") in {(e.text, e.label_) for e in nlp(sentence).ents}
+
+
+def test_the_words_before_a_kind_of_technique_name_it(nlp) -> None:
+    doc = nlp("It learns to simplify search in an iterative wake-sleep procedure. AdaPromptCL employs the "
+              "assign-and-refine semantic grouping mechanism. We follow the proposed method.")
+    methods = {e.text for e in doc.ents if e.label_ == "METHOD"}
+    assert {"wake-sleep", "assign-and-refine semantic grouping"} <= methods
+    assert "proposed" not in " ".join(methods)

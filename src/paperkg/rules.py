@@ -127,6 +127,11 @@ _TECHNIQUE_LONG_FORM = re.compile(r"(transport|descent|ascent|sampling|search|pr
                                   r"tuning|learning|training|optimization|inference|estimation|decomposition|"
                                   r"factorization|propagation|augmentation|iteration|networks?|models?|machines?|"
                                   r"processes|process|regression|transformers?|autoencoders?|encoders?|decoders?)$")
+#: Nouns that say what kind of technique the words before them name.
+_KIND_NOUNS = frozenset("method procedure mechanism module paradigm technique strategy scheme trick "
+                        "operator estimator".split())
+_NOT_KINDS = frozenset("evaluation baseline learning optimization search inference selection attention update "
+                       "sampling decoding design generation prediction".split())
 _COUNTS = {"two": 2, "three": 3, "four": 4}
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
                                 "modules mechanisms frameworks models variants innovations benchmarks datasets "
@@ -345,6 +350,8 @@ class _Rules:
                 span = named_problem(doc, tok)
                 if span is not None:
                     self.add(span, "TASK", "named-problem")
+        if low in _KIND_NOUNS and tok.pos_ == "NOUN":
+            self.kind_of(tok)
         if low in _COUNTS:
             self.counted_contributions(tok)
         if low in _USE_VERBS and tok.pos_ == "VERB" or low in ("via", "through") and tok.dep_ == "prep":
@@ -723,6 +730,24 @@ class _Rules:
                 if start < item.i or item.lower_.endswith(_TECHNIQUE_SUFFIXES) or item.lower_ in TECH_HEADS:
                     self.add((start, item.i + 1), label, "such-as")
 
+    def kind_of(self, noun: Token) -> None:
+        """"an iterative wake-sleep procedure", "the classical binning method", "the assign-and-refine
+        semantic grouping mechanism": the words before a kind-of-technique noun name the technique."""
+        doc = self.doc
+        start = left_edge(doc, noun, TASK_STOP)
+        while start < noun.i - 1 and doc[start].tag_ == "JJ" and doc[start].whitespace_ and doc[start].lower_ not in METHOD_MODIFIERS:
+            start += 1  # "an iterative wake-sleep procedure": the name is "wake-sleep"
+        mods = [t for t in doc[start : noun.i] if t.text != "-"]
+        if not mods or start == 0 or doc[start - 1].pos_ not in ("DET", "ADJ", "PRON") \
+                or any(self.gaz_tokens[start : noun.i]) or is_namey(doc[start]):
+            return
+        if len(mods) == 1 and "-" not in doc[word_start(doc, noun.i - 1) : noun.i].text or mods[-1].tag_ not in ("NN", "VBG") \
+                or any(t.lower_ in _NOT_KINDS for t in mods) or noun.dep_ == "nsubj" and noun.head.i > noun.i + 1:
+            return  # one plain word ("the shift method"), or no noun before the kind
+        if mods[-1].lower_ in TASK_HEADS or mods[-1].lower_.endswith(_ACTIVITIES):
+            return  # "the classification method" is for a task
+        self.add((start, noun.i), "METHOD", "kind-of")
+
     def counted_contributions(self, num: Token) -> None:
         """"we propose two novel methods, Post-Training Transformation (PTT) and Robust Conformal
         Training (RCT), to ...", "two novel designs, inter-clip spatial grounding and ...": a counted
@@ -951,4 +976,4 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | set(_COUNTS) | {"via", "through"} | {"proposed", "our"})
+             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | set(_COUNTS) | _KIND_NOUNS | {"via", "through"} | {"proposed", "our"})
