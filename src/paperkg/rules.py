@@ -181,7 +181,7 @@ _UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical 
                               "computer vision", "natural language processing", "data science", "signal processing"))
 
 
-def _is_junk(span: Span, label: str) -> bool:
+def _is_junk(span: Span, label: str, doc_text: str) -> bool:
     text = span.text.lower()
     # a field listed as a task or studied as a setting is one ("tasks including transfer learning")
     field_ok = label == "TASK" and span.id_ in ("such-as", "studied") and len(span) > 1 and text not in _UMBRELLA_FIELDS
@@ -192,7 +192,7 @@ def _is_junk(span: Span, label: str) -> bool:
         return True
     if not any(c.isalpha() for c in text) or len(text) < 2 or any(t.like_url for t in span):
         return True
-    doc_text = span.doc.text  # inside a link: "(https://github.com/YBYBZhang/ControlVideo)"
+    # inside a link: "(https://github.com/YBYBZhang/ControlVideo)"
     word_start = doc_text.rfind(" ", 0, span.start_char) + 1
     if "://" in doc_text[word_start : span.start_char] or "www." in doc_text[word_start : span.start_char]:
         return True
@@ -671,6 +671,14 @@ class _Rules:
         if short is not None:
             self.add(short, label, "called", proposed=proposed)
             self.pairs.append((doc[start:end], short))
+        elif end + 1 < len(doc) and doc[end].lower_ == "and" and anchor.tag_ == "NNS" and not is_namey(doc[start]):
+            # "two contributions, which we refer to as A and B": the second name too
+            second = end + 1
+            while second < len(doc) and second - end <= 6 and (doc[second].is_alpha or doc[second].text == "-") \
+                    and doc[second].pos_ in ("NOUN", "PROPN", "ADJ", "VERB", "PUNCT"):
+                second += 1
+            if second > end + 2:
+                self.add((end + 1, second), label, "called", proposed=proposed)
 
     def acronym_after(self, start: int, end: int) -> Span | None:
         """The acronym in "(ACR)" that closes a long form starting at ``start`` (at or after ``end``)."""
@@ -916,6 +924,7 @@ def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Spa
     drop junk."""
     items = sorted(out.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), _ORDER.get(kv[1][1], 3), kv[0][0]))
     taken = bytearray(len(doc))
+    doc_text = doc.text
     spans: list[Span] = []
     proposed: list[Span] = []
     for (start, end), (label, rule, prop) in items:
@@ -924,7 +933,7 @@ def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Spa
         if label == "TASK":
             label = _task_or_technique(doc, doc[start:end])
         span = Span(doc, start, end, label=label, kb_id=gaz_keys.get((start, end), ""), span_id=rule)
-        if _is_junk(span, label):
+        if _is_junk(span, label, doc_text):
             continue
         taken[start:end] = b"\x01" * (end - start)
         spans.append(span)
