@@ -342,3 +342,16 @@ def test_the_words_before_a_kind_of_technique_name_it(nlp) -> None:
     methods = {e.text for e in doc.ents if e.label_ == "METHOD"}
     assert {"wake-sleep", "assign-and-refine semantic grouping"} <= methods
     assert "proposed" not in " ".join(methods)
+
+
+@pytest.mark.parametrize(("sentence", "names"), [
+    ("Here, we propose RL with Adaptive Regularization (RL-AR), an algorithm that enables safe exploration.",
+     {"RL with Adaptive Regularization", "RL-AR"}),
+    ("We show that both properties are strongly correlated with the transferability and propose a Common "
+     "Weakness Attack (CWA) to generate more transferable adversarial examples.", {"Common Weakness Attack", "CWA"}),
+    ("This work presents Self-supervised Open-world Hierarchical Entity Segmentation (SOHES), a novel approach.",
+     {"Self-supervised Open-world Hierarchical Entity Segmentation", "SOHES"}),
+])
+def test_acronym_defined_contributions_are_proposed_methods(nlp, sentence: str, names: set[str]) -> None:
+    doc = nlp(sentence)
+    assert names <= {e.text for e in doc.ents if e.label_ == "METHOD" and "proposed" in e.id_}

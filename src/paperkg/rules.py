@@ -447,7 +447,7 @@ class _Rules:
             named = None
         namely = next((name_run(doc, t.i + 1) for t in doc[obj.i + 1 : min(obj.right_edge.i, obj.i + 12)]
                        if t.lower_ == "namely" and is_namey(doc[t.i + 1])), None)  # "a method for X, namely DRO"
-        found = named or namely or self.defined_in(obj, label)
+        found = named or namely or self.pair_at(obj, verb) or self.defined_in(obj, label)
         if found is None:
             found = _named_in(doc, obj)
             if found is not None:
@@ -477,6 +477,18 @@ class _Rules:
         if found is not None:
             self.add(found, label, "propose", proposed=True)
         return found is not None
+
+    def pair_at(self, obj: Token, verb: Token) -> tuple[int, int] | None:
+        """"we propose RL with Adaptive Regularization (RL-AR)": a long form (found by the abbreviation
+        detector) that starts right after the verb and covers the object is what is proposed."""
+        for long, short in self.pairs:
+            if long.start <= obj.i < long.end and verb.i < long.start <= verb.i + 3 \
+                    and all(t.lower_ in ("a", "an", "the", "novel", "new") for t in self.doc[verb.i + 1 : long.start]) \
+                    and not all(self.gaz_tokens[long.start : long.end]):
+                self.add(short, "METHOD" if self.doc[long.end - 1].lower_ not in DATASET_WORDS else "DATASET",
+                         "propose", proposed=True)
+                return long.start, long.end
+        return None
 
     def widened(self, obj: Token, found: tuple[int, int]) -> tuple[int, int]:
         """The whole noun phrase when the name is only part of it: "predictive CVaR policy gradient",
@@ -854,16 +866,19 @@ def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tupl
     return spans, {(s.start, s.end) for s in proposed}, rules.pairs
 
 
-def _we_subject(verb: Token, depth: int = 0) -> bool:
+def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:
     for child in verb.children:
         if child.dep_ in ("nsubj", "nsubjpass") and (
                 child.lower_ in ("we", "paper", "work", "study") or any(c.lower_ == "our" for c in child.children)):
             return True
-    if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children) or verb.dep_ == "amod":
+    passive = any(c.dep_ == "nsubjpass" for c in verb.children) and not any(c.dep_ == "nsubj" for c in verb.children)
+    if active_conj and passive and verb.dep_ == "ccomp":
+        pass  # "We show that X are correlated ... and propose Y": the parser hung "propose" on the passive clause
+    elif any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children) or verb.dep_ == "amod":
         return False  # its own subject, or a participle ("the recently introduced X")
     # no subject of its own ("..., and propose X"): the closest ancestor with one decides
     if depth < 4 and verb.head.i != verb.i:
-        return _we_subject(verb.head, depth + 1)
+        return _we_subject(verb.head, depth + 1, active_conj=depth == 0 and verb.dep_ == "conj")
     return False
 
 
