@@ -355,3 +355,8 @@ def test_the_words_before_a_kind_of_technique_name_it(nlp) -> None:
 def test_acronym_defined_contributions_are_proposed_methods(nlp, sentence: str, names: set[str]) -> None:
     doc = nlp(sentence)
     assert names <= {e.text for e in doc.ents if e.label_ == "METHOD" and "proposed" in e.id_}
+
+
+def test_a_dataset_about_an_acronym_defined_thing_is_that_dataset(nlp) -> None:
+    doc = nlp("To train the model, we construct a large-scale dataset about grounded image-text pairs (GrIT).")
+    assert {("GrIT", "DATASET"), ("grounded image-text pairs", "DATASET")} <= {(e.text, e.label_) for e in doc.ents}

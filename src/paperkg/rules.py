@@ -622,7 +622,10 @@ class _Rules:
             short, long = doc[i + 1 : close], doc[start:i]
             tail = best_long_form(short.text, long.text)
             if tail is not None and long.text[:tail].strip():
-                continue  # the acronym names only the end of the phrase ("... function (MLF)")
+                first = next((t.i for t in long if t.idx - long.start_char >= tail), None)
+                if label != "DATASET" or first is None or doc[first - 1].lower_ not in ("of", "about", "on", "for"):
+                    continue  # the acronym names only the end of the phrase ("... function (MLF)")
+                start, long = first, doc[first:i]  # "a dataset about grounded image-text pairs (GrIT)"
             self.add(short, label, "propose", proposed=True)
             self.pairs.append((long, short))
             return start, i
