@@ -360,3 +360,15 @@ def test_acronym_defined_contributions_are_proposed_methods(nlp, sentence: str, 
 def test_a_dataset_about_an_acronym_defined_thing_is_that_dataset(nlp) -> None:
     doc = nlp("To train the model, we construct a large-scale dataset about grounded image-text pairs (GrIT).")
     assert {("GrIT", "DATASET"), ("grounded image-text pairs", "DATASET")} <= {(e.text, e.label_) for e in doc.ents}
+
+
+@pytest.mark.parametrize(("sentence", "task"), [
+    ("Reasoning on knowledge graphs is a challenging task because it utilizes observed information.",
+     "Reasoning on knowledge graphs"),
+    ("This paper addresses a policy optimization task with the conditional value-at-risk objective.",
+     "policy optimization"),
+    ("Experiments on image classification datasets and transfer learning tasks show that it works.",
+     "transfer learning"),
+])
+def test_tasks_said_to_be_tasks(nlp, sentence: str, task: str) -> None:
+    assert (task, "TASK") in {(e.text, e.label_) for e in nlp(sentence).ents}

@@ -94,7 +94,7 @@ _ADJECTIVE_ENDINGS = ("al", "ive", "ous", "ic", "able", "ible", "ed", "ful", "le
                       "ing", "ian", "ish", "wise", "like", "est", "er", "y")
 
 
-def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
+def task_span(doc: Doc, head: Token, allow_bare: bool = False, allow_field: bool = False) -> Span | None:
     """The task name in a noun phrase headed by a task word, evaluative modifiers dropped
     ("accurate image classification" -> "image classification")."""
     span = doc[left_edge(doc, head, TASK_STOP) : head.i + 1]
@@ -104,7 +104,7 @@ def task_span(doc: Doc, head: Token, allow_bare: bool = False) -> Span | None:
     if not any(t.pos_ in ("NOUN", "PROPN") or _nominal(t) or is_namey(t) or _glued(doc, t.i) or t.lower_ in TASK_ADJECTIVES
                for t in mods) and (head.lower_ in WEAK_TASKS or len(mods) == 1):
         return None
-    if span.text.lower() in FIELDS:
+    if span.text.lower() in FIELDS and not allow_field:  # but "transfer learning tasks" are tasks
         return None
     return span
 

@@ -159,12 +159,24 @@ _TECHNIQUE_NOUNS = frozenset(("approach", "approaches", "method", "methods", "st
                               "techniques", "procedure", "procedures", "algorithm", "algorithms", "scheme", "schemes"))
 
 
+def _TASK_PREDICATE(subject: Token) -> bool:
+    """The clause says its subject is a task: "... is a challenging task", "... is one of the crucial tasks"."""
+    verb = subject.head
+    return any(t.lower_ in ("task", "tasks", "problem", "problems", "challenge") for t in verb.subtree
+               if t.i > subject.right_edge.i and t.i < verb.right_edge.i + 1 and t.i - subject.right_edge.i < 12)
+
+
 def _names_task(tok: Token) -> bool:
     """A word that can end a task name when a task noun follows: a task word, or a gerund-like
     noun ("transfer learning tasks", "fact editing benchmarks", "audio-visual QA tasks")."""
     low = tok.lower_
     return tok.pos_ in ("NOUN", "PROPN", "VERB") and (
-        low in TASK_HEADS or low in ("qa", "vqa") or low.endswith("ing") and tok.tag_ in ("NN", "VBG") and len(low) > 5)
+        low in TASK_HEADS or low in ("qa", "vqa") or low.endswith(("ing", "tion", "sion")) and tok.tag_ in ("NN", "VBG")
+        and len(low) > 5 and low not in _NOT_TASK_NOUNS)
+
+
+_NOT_TASK_NOUNS = frozenset("distribution evaluation information function population iteration position condition "
+                            "setting".split())
 
 
 def _task_or_technique(doc: Doc, span: Span) -> str:
@@ -184,7 +196,8 @@ _UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical 
 def _is_junk(span: Span, label: str, doc_text: str) -> bool:
     text = span.text.lower()
     # a field listed as a task or studied as a setting is one ("tasks including transfer learning")
-    field_ok = label == "TASK" and span.id_ in ("such-as", "studied") and len(span) > 1 and text not in _UMBRELLA_FIELDS
+    field_ok = label == "TASK" and span.id_ in ("such-as", "studied", "task-noun") and len(span) > 1 \
+        and text not in _UMBRELLA_FIELDS
     if text in NOT_ENTITIES or (text in FIELDS or text.rstrip("s") in FIELDS or text + "s" in FIELDS) and not field_ok \
             or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
         return True
@@ -343,7 +356,7 @@ class _Rules:
             elif low in _TASK_FOLLOWERS and tok.i > 0 and _names_task(doc[tok.i - 1]):
                 # "fact editing benchmarks", "transfer learning tasks", "flow field prediction accuracy"
                 prev = doc[tok.i - 1]
-                span = task_span(doc, prev, allow_bare=prev.lower_ in TASK_HEADS and low in _TASK_NOUNS)
+                span = task_span(doc, prev, allow_bare=prev.lower_ in TASK_HEADS and low in _TASK_NOUNS, allow_field=True)
                 if span is not None:
                     self.add(span, "TASK", "task-noun")
             elif low in ("problem", "problems") and tok.i > 1:
@@ -389,13 +402,19 @@ class _Rules:
         "Synthesizing novel views ... poses challenges", "we turn to finding local Nash equilibria"."""
         doc = self.doc
         obj = next((c for c in verb.rights if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")), None)
+        opens = verb.i == verb.sent.start or (verb.i - verb.sent.start == 2 and doc[verb.i - 1].text == ",")
+        if obj is None and opens:  # "Reasoning on knowledge graphs is a challenging task"
+            prep = next((c for c in verb.rights if c.dep_ == "prep" and c.i == verb.i + 1), None)
+            obj = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "NOUN"), None) if prep is not None else None
+            if obj is None or not _TASK_PREDICATE(verb):
+                return
         if obj is None or obj.i - verb.i > 5 or obj.lower_.rstrip("s") in GENERIC or obj.lower_ in METRICS:
             return
         if not cued:
             # after "for" on a noun ("models for predicting"), or opening the sentence as its subject
             prep = verb.head if verb.dep_ == "pcomp" else None
             cued = prep is not None and prep.lower_ == "for" and (prep.head.lower_ in GENERIC or prep.head.lower_ in TECH_HEADS) or (
-                verb.i == verb.sent.start and verb.dep_ in ("csubj", "nsubj", "nsubjpass"))
+                opens and verb.dep_ in ("csubj", "nsubj", "nsubjpass"))
         if cued and not any(t.is_punct and t.text != "-" for t in doc[verb.i : obj.i + 1]):
             self.add((verb.i, obj.i + 1), "TASK", "gerund")
 
