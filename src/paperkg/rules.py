@@ -477,13 +477,14 @@ class _Rules:
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
             span = method_span(doc, obj)
             found = (span.start, span.end) if span is not None else None
-        if found is None and (obj.lower_ in GENERIC_TECH or obj.lower_ in GENERIC) and obj.tag_ in ("NN", "NNP") \
+        if found is None and (obj.lower_ in GENERIC_TECH or obj.lower_ in GENERIC) and obj.tag_ in ("NN", "NNS", "NNP") \
                 and not is_namey(obj) and obj.dep_ != "appos" and doc[obj.left_edge.i - 1].text != ",":  # not an apposition
-            # "the proximal alternating linearized minimization algorithm": unnamed but specific
+            # "the proximal alternating linearized minimization algorithm", "a mirror descent algorithm",
+            # "learning-rate-free algorithms": unnamed but specific
             start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
             mods = [t for t in doc[start : obj.i] if t.text != "-"]
             if len(mods) >= 2 and start > obj.left_edge.i and mods[-1].pos_ == "NOUN" \
-                    and any(t.tag_ in ("JJ", "VBN") for t in mods) and sum(not self.gaz_tokens[t.i] for t in mods) >= 2 \
+                    and sum(not self.gaz_tokens[t.i] for t in mods) >= 1 \
                     and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6]):
                 found = (start, obj.i + 1)
         if found is None and any(c.lower_ in ("novel", "new") for c in obj.lefts) and obj.lower_ in _NEW_THINGS:
