@@ -484,7 +484,7 @@ class _Rules:
             start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
             mods = [t for t in doc[start : obj.i] if t.text != "-"]
             if len(mods) >= 2 and start > obj.left_edge.i and mods[-1].pos_ == "NOUN" \
-                    and sum(not self.gaz_tokens[t.i] for t in mods) >= 1 \
+                    and sum(not self.gaz_tokens[t.i] for t in mods) >= 2 \
                     and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6]):
                 found = (start, obj.i + 1)
         if found is None and any(c.lower_ in ("novel", "new") for c in obj.lefts) and obj.lower_ in _NEW_THINGS:
