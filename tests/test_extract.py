@@ -372,3 +372,20 @@ def test_a_dataset_about_an_acronym_defined_thing_is_that_dataset(nlp) -> None:
 ])
 def test_tasks_said_to_be_tasks(nlp, sentence: str, task: str) -> None:
     assert (task, "TASK") in {(e.text, e.label_) for e in nlp(sentence).ents}
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("In this paper, we propose an Excitation-Inhibition Mechanism-assisted Hybrid Learning(EIHL) algorithm.",
+     {("EIHL", "METHOD")}),
+    ("In this study, we propose three stable classes of Neural SDEs: Langevin-type SDE, Linear Noise SDE, and "
+     "Geometric SDE.", {("Langevin-type SDE", "METHOD"), ("Linear Noise SDE", "METHOD"), ("Geometric SDE", "METHOD")}),
+    ("Extensive experiments on three RES benchmarks reveal its superior performance.", {("RES", "TASK")}),
+])
+def test_glued_acronyms_counted_classes_and_benchmark_kinds(nlp, sentence: str, expected: set) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert expected <= {(name, e.label) for e in ex.entities for name in (e.name, *e.aliases)}
+
+
+def test_a_coined_notion_is_proposed(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="In particular, we introduce the notion of a *universal critic*.")], nlp)
+    assert [e.name for e in ex.entities if e.proposed] == ["universal critic"]

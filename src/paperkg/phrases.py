@@ -36,7 +36,9 @@ def name_run(doc: Doc, i: int) -> tuple[int, int]:
         nxt = doc[end + 1]
         if is_namey(nxt) or (_glued(doc, end) and end + 2 < len(doc) and nxt.text == "-" and not nxt.whitespace_):
             end += 1
-        elif not doc[end].whitespace_ and (nxt.like_num or _glued(doc, end) or nxt.text.isupper() and nxt.is_alpha) \
+        elif not doc[end].whitespace_ and (nxt.like_num or _glued(doc, end) or nxt.text.isupper() and nxt.is_alpha
+                                           or nxt.text in ("+", "++") and (nxt.whitespace_ or end + 2 >= len(doc)
+                                                                          or doc[end + 2].is_punct)) \
                 and nxt.text not in "()[],;:." \
                 and nxt.lower_ not in NAME_SUFFIX_STOP and not (nxt.text == "-" and end + 2 < len(doc)
                                                               and doc[end + 2].lower_ in NAME_SUFFIX_STOP):

@@ -134,6 +134,7 @@ _NOT_KINDS = frozenset("evaluation baseline learning optimization search inferen
                        "sampling decoding design generation prediction".split())
 _COUNTS = {"two": 2, "three": 3, "four": 4}
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
+                                "classes types families "
                                 "modules mechanisms frameworks models variants innovations benchmarks datasets "
                                 "losses objectives regularizers estimators".split())
 #: Gerunds of work done rather than techniques ("web scraping", "replay training").
@@ -430,6 +431,11 @@ class _Rules:
             return
         head = _head_word(doc, end)
         label = _label_from_head(head)
+        if label == "DATASET" and head in ("benchmarks", "datasets") and start > 0 \
+                and (doc[start - 1].tag_ == "CD" or doc[start - 1].lower_ in ("several", "multiple", "various", "many")):
+            if not any(self.gaz_tokens[start:end]):
+                self.add((start, end), "TASK", "name-head")  # "three RES benchmarks": a kind of benchmark, a task
+            return
         if label is None and any(self.dataset_end.get(k) == start for k in range(start, end)):
             label = "DATASET"  # a variant of a known dataset: "ImageNet V2", "ImageNet-subset"
         # "DeepMind control suite": a name, a few lower-case words, then a dataset word
@@ -798,14 +804,18 @@ class _Rules:
         doc = self.doc
         sent = num.sent
         k = num.i + 1
-        while k < sent.end and (doc[k].lower_ in ("novel", "new") or doc[k].pos_ == "ADJ"):
-            k += 1
-        if k + 2 >= sent.end or doc[k].lower_ not in _CONTRIBUTION_NOUNS or doc[k + 1].text not in (",", ":") \
+        while k < min(sent.end, num.i + 5) and doc[k].lower_ not in _CONTRIBUTION_NOUNS and (
+                doc[k].lower_ in ("novel", "new") or doc[k].pos_ in ("ADJ", "NOUN") or doc[k].text == "-"):
+            k += 1  # "two alternative matching strategies"
+        colon = k + 1
+        if colon < sent.end and doc[colon].lower_ == "of":  # "three stable classes of Neural SDEs:"
+            colon = next((j for j in range(colon, min(colon + 5, sent.end)) if doc[j].text == ":"), sent.end)
+        if colon + 1 >= sent.end or doc[k].lower_ not in _CONTRIBUTION_NOUNS or doc[colon].text not in (",", ":") \
                 or not any(t.lower_ in ("we", "our", "novel", "new") or t.lower_ in PROPOSE_VERBS for t in sent):
             return
         items: list[tuple[int, int]] = []
-        start = k + 2
-        for i in range(k + 2, sent.end + 1):
+        start = colon + 1
+        for i in range(colon + 1, sent.end + 1):
             t = doc[i] if i < sent.end else None
             stop = t is None or t.text in (",", ";", ".") or t.lower_ in ("and", "or") or t.text == "("
             if not stop:
