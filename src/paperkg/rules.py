@@ -190,6 +190,7 @@ def _task_or_technique(doc: Doc, span: Span) -> str:
     return "TASK"
 
 
+_LM_FAMILY = re.compile(r"(?:natural |foundational |foundation |neural )?language models?")
 _UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical learning", "artificial intelligence",
                               "computer vision", "natural language processing", "data science", "signal processing"))
 
@@ -206,6 +207,8 @@ def _is_junk(span: Span, label: str, doc_text: str) -> bool:
         return True
     if not any(c.isalpha() for c in text) or len(text) < 2 or any(t.like_url for t in span):
         return True
+    if _LM_FAMILY.fullmatch(text) and span.id_ != "abbreviation":
+        return True  # "language models" in passing are a family; defined ("language models (LMs)") they are named
     # inside a link: "(https://github.com/YBYBZhang/ControlVideo)"
     word_start = doc_text.rfind(" ", 0, span.start_char) + 1
     if "://" in doc_text[word_start : span.start_char] or "www." in doc_text[word_start : span.start_char]:
