@@ -14,7 +14,7 @@ FRAGMENTS = [
     "we", "introduce", "FedDA", "ImageNet", "models", "(ReNO)", "the", "of", "on", "6.9\\%",
     "\\textbf{FedDA},", "\\emph{novel}", "$S^{2}$-SAM", "$\\tilde{O}(K^{-1}\\epsilon^{-1.5})$",
     "LLMs.To", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
-    "feedback~(RLCF)", "Learning(EIHL)", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
+    "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
 ]
 
 
@@ -32,6 +32,7 @@ FRAGMENTS = [
         ("SE(3)---enabling", "SE(3) - enabling"),
         ("CLIP feedback~(RLCF)", "CLIP feedback (RLCF)"),
         ("Hybrid Learning(EIHL) algorithm, f(x), SE(3)", "Hybrid Learning (EIHL) algorithm, f(x), SE(3)"),
+        ("results in theFL scenario show thatDePLM and ByT5 work", "results in the FL scenario show that DePLM and ByT5 work"),
         ("\\alpha x", "alpha x"),
         ("plain text stays as it is.", "plain text stays as it is."),
     ],

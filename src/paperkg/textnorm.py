@@ -24,7 +24,7 @@ _WRAPPERS = (
     "widetilde|widehat|textnormal|mbox|hbox|url"
 )
 _TOKEN = re.compile(
-    r"(?=[\\{}$^_~*.\-(]|[^\x00-\x7f])"             # fail fast where no branch can start
+    r"(?=[\\{}$^_~*.\-(tbiaofwv]|[^\x00-\x7f])"     # fail fast where no branch can start
     r"(?:(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
     r"|(?P<esc>\\[%&$#_{}])"                      # escaped character: keep the character
     r"|(?P<escstar>\\\*)"                          # escaped Markdown star ("Rein\*for\*ced"): dropped
@@ -35,6 +35,7 @@ _TOKEN = re.compile(
     r"|(?P<dash>-{2,3})"                          # TeX dashes "---" -> " - "
     r"|(?P<stars>\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![*]))"  # Markdown emphasis: dropped
     r"|(?P<glue>(?<=[a-z0-9)\]])\.(?=[A-Z][a-z]))"  # "LLMs.To" -> "LLMs. To"
+    r"|(?P<word>(?<![A-Za-z])(?:the|by|of|in|on|to|and|that|with|for|from|via|than)(?=[A-Z][A-Za-z0-9]*[A-Z]))"  # "theFL"
     r"|(?P<paren>(?<=[a-z]{2})\((?=[A-Z][A-Za-z0-9\-]{1,10}\)))"  # "Learning(EIHL)" -> "Learning (EIHL)"
     r"|(?P<wide>[^\x00-\x7f]))"                   # non-ASCII: Unicode-normalize one character
 )
@@ -43,7 +44,7 @@ _CHAR_MAP = {
     "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": "",
     "\u200c": "", "\u200d": "", "\ufeff": "", "\u00ad": "",
 }
-_NEEDS_WORK = re.compile(r"[\\{}$^_*~]|--|[^\x00-\x7f]|[a-z0-9)\]]\.[A-Z][a-z]|[a-z]{2}\([A-Z]")
+_NEEDS_WORK = re.compile(r"[\\{}$^_*~]|--|[^\x00-\x7f]|[a-z0-9)\]]\.[A-Z][a-z]|[a-z]{2}\([A-Z]|(?<![A-Za-z])(?:the|by|of|in|on|to|and|that|with|for|from|via|than)[A-Z][A-Za-z0-9]*[A-Z]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +144,9 @@ def clean(original: str) -> CleanText:
             add(" - ", a, b, False)
         elif kind == "glue":
             add(".", a, b, True)
+            add(" ", b, b, False)
+        elif kind == "word":
+            add(m.group(), a, b, True)
             add(" ", b, b, False)
         elif kind == "paren":
             add(" ", a, a, False)
