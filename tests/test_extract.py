@@ -389,3 +389,9 @@ def test_glued_acronyms_counted_classes_and_benchmark_kinds(nlp, sentence: str, 
 def test_a_coined_notion_is_proposed(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="In particular, we introduce the notion of a *universal critic*.")], nlp)
     assert [e.name for e in ex.entities if e.proposed] == ["universal critic"]
+
+
+def test_described_embeddings_architectures_and_methods_are_not_named(nlp) -> None:
+    doc = nlp("It optimizes the similarity between local features and label embeddings, uses a shared decoder "
+              "architecture, and outperforms ensemble methods.")
+    assert not [e.text for e in doc.ents if e.label_ == "METHOD"]
