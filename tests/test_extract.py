@@ -395,3 +395,10 @@ def test_described_embeddings_architectures_and_methods_are_not_named(nlp) -> No
     doc = nlp("It optimizes the similarity between local features and label embeddings, uses a shared decoder "
               "architecture, and outperforms ensemble methods.")
     assert not [e.text for e in doc.ents if e.label_ == "METHOD"]
+
+
+def test_a_novel_specific_thing_is_proposed(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "To address long-horizon reasoning, we develop a novel multi-channel heatmap that enables the prediction of "
+        "actions. We also offer a new perspective on planning."))], nlp)
+    assert [e.name for e in ex.entities if e.proposed] == ["multi-channel heatmap"]

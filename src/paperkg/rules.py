@@ -132,6 +132,10 @@ _KIND_NOUNS = frozenset("method procedure mechanism module paradigm technique st
                         "operator estimator".split())
 _NOT_KINDS = frozenset("evaluation baseline learning optimization search inference selection attention update "
                        "sampling decoding design generation prediction".split())
+#: New things that are findings or settings, not contributions ("a new perspective", "a new problem").
+PROBLEM_WORDS = frozenset("perspective view paradigm direction problem setting task challenge phenomenon insight "
+                          "understanding lens angle bound result measure metric score index information knowledge "
+                          "data evidence".split())
 _COUNTS = {"two": 2, "three": 3, "four": 4}
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
                                 "classes types families "
@@ -496,7 +500,10 @@ class _Rules:
                     and sum(not self.gaz_tokens[t.i] for t in mods) >= 2 \
                     and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6]):
                 found = (start, obj.i + 1)
-        if found is None and any(c.lower_ in ("novel", "new") for c in obj.lefts) and obj.lower_ in _NEW_THINGS:
+        if found is None and any(c.lower_ in ("novel", "new") for c in obj.lefts) and (
+                obj.lower_ in _NEW_THINGS or obj.tag_ == "NN" and obj.lower_ not in INTRO_TASK and obj.lower_ not in METRICS
+                and obj.lower_ not in GENERIC and obj.lower_ not in TASK_HEADS and obj.lower_ not in PROBLEM_WORDS
+                and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6])):
             # "a new homeostatic objective": unnamed, but specific and new
             start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
             if start < obj.i and start > obj.left_edge.i:
