@@ -402,3 +402,9 @@ def test_a_novel_specific_thing_is_proposed(nlp) -> None:
         "To address long-horizon reasoning, we develop a novel multi-channel heatmap that enables the prediction of "
         "actions. We also offer a new perspective on planning."))], nlp)
     assert [e.name for e in ex.entities if e.proposed] == ["multi-channel heatmap"]
+
+
+def test_compiled_data_and_extensions_of_known_datasets_are_datasets(nlp) -> None:
+    doc = nlp("We compile CommitPack: 4 terabytes of Git commits. We further introduce HumanEvalPack, expanding the "
+              "HumanEval benchmark.")
+    assert {("CommitPack", "DATASET"), ("HumanEvalPack", "DATASET")} <= {(e.text, e.label_) for e in doc.ents}

@@ -18,6 +18,7 @@ from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
 from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
                       GENERIC_TECH, INTRO_TASK, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
                       TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape)
+from .gazetteer import package_patterns
 from .phrases import left_edge, method_span, name_run, named_problem, task_span, word_start
 
 FACTORY = "paperkg_rules"
@@ -136,6 +137,23 @@ _NOT_KINDS = frozenset("evaluation baseline learning optimization search inferen
 PROBLEM_WORDS = frozenset("perspective view paradigm direction problem setting task challenge phenomenon insight "
                           "understanding lens angle bound result measure metric score index information knowledge "
                           "data evidence".split())
+#: Verbs whose named object is data: "We compile CommitPack: 4 terabytes of Git commits".
+_DATA_VERBS = frozenset("compile compiles compiled curate curates curated collect collects collected".split())
+def _dataset_prefixes() -> re.Pattern[str]:
+    """Shipped dataset names of at least five characters with an inner capital, as name prefixes."""
+    names = {n for e in package_patterns() if e["label"] == "DATASET" for n in (e["name"], *e["aliases"])
+             if len(n) >= 5 and " " not in n and any(c.isupper() for c in n[1:])}
+    return re.compile("(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")[A-Z0-9+-]")
+
+
+_KNOWN_DATASET_PREFIX = _dataset_prefixes()
+
+
+def _named_object_label(obj: Token, verb: Token) -> str:
+    """A name that is compiled or collected, or extends a known dataset's name, is a dataset."""
+    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _KNOWN_DATASET_PREFIX.match(obj.text)):
+        return "DATASET"
+    return "METHOD"
 _COUNTS = {"two": 2, "three": 3, "four": 4}
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
                                 "classes types families "
@@ -326,7 +344,7 @@ class _Rules:
                 self.unnamed_at = tok.sent.end
             if not objects and tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
                 # a parse without an object: "we propose CDTD, or ..."
-                self.add(name_run(doc, tok.i + 1), "METHOD", "propose", proposed=True)
+                self.add(name_run(doc, tok.i + 1), _named_object_label(doc[tok.i + 1], tok), "propose", proposed=True)
         elif low in ("present", "presents") and tok.i > 0 and doc[tok.i - 1].lower_ == "we" and tok.head.i > tok.i:
             self.proposal(tok.head, tok)  # "We present mean-field chaos diffusion models": tagged as an adjective
         elif low in PROPOSE_VERBS and tok.tag_ == "VBN" and tok.dep_ != "amod" and self.passive(tok):
@@ -443,8 +461,9 @@ class _Rules:
             if not any(self.gaz_tokens[start:end]):
                 self.add((start, end), "TASK", "name-head")  # "three RES benchmarks": a kind of benchmark, a task
             return
-        if label is None and any(self.dataset_end.get(k) == start for k in range(start, end)):
-            label = "DATASET"  # a variant of a known dataset: "ImageNet V2", "ImageNet-subset"
+        if label is None and (any(self.dataset_end.get(k) == start for k in range(start, end))
+                              or _KNOWN_DATASET_PREFIX.match(name)):
+            label = "DATASET"  # a variant of a known dataset: "ImageNet V2", "ImageNet-subset", "HumanEvalPack"
         # "DeepMind control suite": a name, a few lower-case words, then a dataset word
         for k in range(end, min(end + 3, len(doc))):
             if doc[k].lower_ in DATASET_WORDS and doc[k].lower_ not in ("tasks", "domains", "collection"):
@@ -472,7 +491,7 @@ class _Rules:
         head = _object_head(obj)
         if obj.lower_ in INTRO_TASK:
             return
-        label = "DATASET" if head in DATASET_WORDS else "METHOD"
+        label = "DATASET" if head in DATASET_WORDS else _named_object_label(obj, verb)
         # "we propose HyperAgent, a reinforcement learning (RL) algorithm": the name, not the appositive
         named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
         if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
