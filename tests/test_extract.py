@@ -408,3 +408,9 @@ def test_compiled_data_and_extensions_of_known_datasets_are_datasets(nlp) -> Non
     doc = nlp("We compile CommitPack: 4 terabytes of Git commits. We further introduce HumanEvalPack, expanding the "
               "HumanEval benchmark.")
     assert {("CommitPack", "DATASET"), ("HumanEvalPack", "DATASET")} <= {(e.text, e.label_) for e in doc.ents}
+
+
+def test_methods_for_a_task_name_the_task(nlp) -> None:
+    doc = nlp("Conventional causal discovery methods rely on centralized data. We develop an active learning strategy.")
+    found = {(e.text, e.label_) for e in doc.ents}
+    assert {("causal discovery", "TASK"), ("active learning", "METHOD")} <= found

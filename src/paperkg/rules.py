@@ -206,7 +206,7 @@ def _task_or_technique(doc: Doc, span: Span) -> str:
     """A phrase headed by a task word names a technique when a technique noun follows it: "an active
     learning strategy", "a Bayesian filtering approach" (but "a segmentation method" is for a task)."""
     head = span[-1].lower_
-    if span.end < len(doc) and doc[span.end].lower_ in _TECHNIQUE_NOUNS and (
+    if span.end < len(doc) and doc[span.end].lower_ in _TECHNIQUE_NOUNS and doc[span.end].tag_ == "NN" and (
             head in WEAK_TASKS or head.endswith("ing") or head == "optimization"):
         return "METHOD"
     return "TASK"
@@ -385,6 +385,12 @@ class _Rules:
                 span = task_span(doc, prev, allow_bare=prev.lower_ in TASK_HEADS and low in _TASK_NOUNS, allow_field=True)
                 if span is not None:
                     self.add(span, "TASK", "task-noun")
+                    if low in _TASK_NOUNS:  # "interpolation, forecasting, and classification tasks"
+                        for other in prev.conjuncts:
+                            if other.i < prev.i and _names_task(other):
+                                item = task_span(doc, other, allow_bare=True)
+                                if item is not None:
+                                    self.add(item, "TASK", "task-noun")
             elif low in ("problem", "problems") and tok.i > 1:
                 span = named_problem(doc, tok)
                 if span is not None:
