@@ -414,3 +414,10 @@ def test_methods_for_a_task_name_the_task(nlp) -> None:
     doc = nlp("Conventional causal discovery methods rely on centralized data. We develop an active learning strategy.")
     found = {(e.text, e.label_) for e in doc.ents}
     assert {("causal discovery", "TASK"), ("active learning", "METHOD")} <= found
+
+
+def test_parenthesized_lists_after_tasks_and_benchmarks(nlp) -> None:
+    doc = nlp("We expand it to 3 coding tasks (Code Repair, Code Explanation, Code Synthesis) and report two "
+              "benchmarks (GSM8K and MATH-500). Results hold (e.g., 3 tasks (a) and (b)).")
+    found = {(e.text, e.label_) for e in doc.ents}
+    assert {("Code Repair", "TASK"), ("Code Synthesis", "TASK"), ("GSM8K", "DATASET"), ("MATH-500", "DATASET")} <= found

@@ -154,6 +154,7 @@ def _named_object_label(obj: Token, verb: Token) -> str:
     if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _KNOWN_DATASET_PREFIX.match(obj.text)):
         return "DATASET"
     return "METHOD"
+_LISTING_NOUNS = frozenset(("tasks", "problems", "benchmarks", "datasets"))
 _COUNTS = {"two": 2, "three": 3, "four": 4}
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
                                 "classes types families "
@@ -399,6 +400,8 @@ class _Rules:
             self.kind_of(tok)
         if low in _COUNTS:
             self.counted_contributions(tok)
+        if low in _LISTING_NOUNS and tok.i + 2 < len(doc) and doc[tok.i + 1].text == "(":
+            self.parenthesized(tok)
         if low in _USE_VERBS and tok.pos_ == "VERB" or low in ("via", "through") and tok.dep_ == "prep":
             self.used(tok)  # "incorporates Bayesian filtering", "via minimax optimization"
         if low in _TASK_NOUNS and tok.pos_ == "NOUN":
@@ -832,6 +835,25 @@ class _Rules:
             return  # "the classification method" is for a task
         self.add((start, noun.i), "METHOD", "kind-of")
 
+    def parenthesized(self, noun: Token) -> None:
+        """"3 coding tasks (Code Repair, Code Explanation, Code Synthesis)", "two benchmarks (MMLU, GSM8K)":
+        a parenthesized list right after a plural task or dataset noun lists tasks or datasets."""
+        doc = self.doc
+        close = next((j for j in range(noun.i + 2, min(noun.i + 30, len(doc))) if doc[j].text == ")"), None)
+        if close is None:
+            return
+        items, start = [], noun.i + 2
+        for j in range(noun.i + 2, close + 1):
+            if doc[j].text in (",", ";", ")") or doc[j].lower_ in ("and", "or"):
+                if start < j:
+                    items.append((start, j))
+                start = j + 1
+        if len(items) < 2 or any(e - s > 4 or doc[s].like_num or doc[s].lower_ in ("e.g.", "i.e.", "e.g", "i.e") for s, e in items):
+            return
+        label = "TASK" if noun.lower_ in ("tasks", "problems") else "DATASET"
+        for s, e in items:
+            self.add((s, e), label, "listed")
+
     def counted_contributions(self, num: Token) -> None:
         """"we propose two novel methods, Post-Training Transformation (PTT) and Robust Conformal
         Training (RCT), to ...", "two novel designs, inter-clip spatial grounding and ...": a counted
@@ -1068,4 +1090,4 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | set(_COUNTS) | _KIND_NOUNS | {"via", "through"} | {"proposed", "our"})
+             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | set(_COUNTS) | _KIND_NOUNS | _LISTING_NOUNS | {"via", "through"} | {"proposed", "our"})
