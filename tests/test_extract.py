@@ -421,3 +421,8 @@ def test_parenthesized_lists_after_tasks_and_benchmarks(nlp) -> None:
               "benchmarks (GSM8K and MATH-500). Results hold (e.g., 3 tasks (a) and (b)).")
     found = {(e.text, e.label_) for e in doc.ents}
     assert {("Code Repair", "TASK"), ("Code Synthesis", "TASK"), ("GSM8K", "DATASET"), ("MATH-500", "DATASET")} <= found
+
+
+def test_names_listed_with_known_ones_share_their_label(nlp) -> None:
+    doc = nlp("Extensive experiments on three RES benchmarks—RefCOCO, RefCOCO+, and G-Ref reveal it.")
+    assert {("RefCOCO+", "DATASET"), ("G-Ref", "DATASET")} <= {(e.text, e.label_) for e in doc.ents}

@@ -946,6 +946,36 @@ class _Rules:
                 named = [t.i for t in doc[first : other.i + 1] if is_namey(t)]
                 if named:  # "Meta-world": the conjunct is "world", the name starts at "Meta"
                     self.add(name_run(doc, named[0]), label, "conjunct")
+        self.name_lists()
+
+    def name_lists(self) -> None:
+        """Names listed one after another ("(xP3x, Self-Instruct, OASST)", "RefCOCO, RefCOCO+, and G-Ref")
+        share the one label the known ones among them have, whatever the parse made of the list."""
+        doc = self.doc
+        runs: list[tuple[int, int]] = []
+        i = 0
+        while i < len(doc):
+            if is_namey(doc[i]):
+                start, end = name_run(doc, i)
+                if not runs or start >= runs[-1][1]:
+                    runs.append((start, end))
+                i = max(end, i + 1)
+            else:
+                i += 1
+        group: list[tuple[int, int]] = []
+        for run in runs + [(len(doc) + 2, len(doc) + 2)]:
+            between = doc[group[-1][1] : run[0]] if group else None
+            if group and between is not None and len(between) <= 2 and all(
+                    t.text == "," or t.lower_ in ("and", "or") for t in between) and run[0] > group[-1][1]:
+                group.append(run)
+                continue
+            if len(group) >= 3:
+                known = {self.out[r][0] for r in group if r in self.out and self.out[r][1] not in ("camel-name", "conjunct")}
+                if len(known) == 1 and (label := known.pop()) in ("DATASET", "METHOD"):
+                    for r in group:
+                        if r not in self.out or self.out[r][1] == "camel-name":
+                            self.out[r] = (label, "conjunct", self.out[r][2] if r in self.out else False)
+            group = [run]
 
 
 def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tuple[Span, Span]]]:
