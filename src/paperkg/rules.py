@@ -248,6 +248,7 @@ class _Rules:
         self.pairs = abbreviation_pairs(doc)
         self.non_entities: set[str] = set()
         self.unnamed_at: int | None = None  # end of the sentence of a "we propose" that named nothing
+        self.shaped: list[int] = []  # tokens shaped like a name (filled by run)
         self.gaz_tokens = bytearray(len(doc))
         self.dataset_end: dict[int, int] = {}  # last token of a known dataset name -> its start
         for span in doc.spans.get(GAZ, []):
@@ -279,7 +280,10 @@ class _Rules:
             label = short_labels.get(text) or short_labels.get(text[:-1] if text.endswith("s") else text + "s")
             if label is not None:
                 self.add(doc[i : i + 1], label, "acronym")
-            if has_parse and (dep == appos or name_shape(text) or strings[lower] in _TRIGGERS):
+            shaped = name_shape(text)
+            if shaped:
+                self.shaped.append(i)
+            if has_parse and (dep == appos or shaped or strings[lower] in _TRIGGERS):
                 tok = doc[i]
                 if not tok.like_url:
                     self.token_rules(tok)
@@ -953,15 +957,11 @@ class _Rules:
         share the one label the known ones among them have, whatever the parse made of the list."""
         doc = self.doc
         runs: list[tuple[int, int]] = []
-        i = 0
-        while i < len(doc):
-            if is_namey(doc[i]):
+        for i in self.shaped:
+            if (not runs or i >= runs[-1][1]) and is_namey(doc[i]):
                 start, end = name_run(doc, i)
                 if not runs or start >= runs[-1][1]:
                     runs.append((start, end))
-                i = max(end, i + 1)
-            else:
-                i += 1
         group: list[tuple[int, int]] = []
         for run in runs + [(len(doc) + 2, len(doc) + 2)]:
             between = doc[group[-1][1] : run[0]] if group else None
