@@ -426,3 +426,11 @@ def test_parenthesized_lists_after_tasks_and_benchmarks(nlp) -> None:
 def test_names_listed_with_known_ones_share_their_label(nlp) -> None:
     doc = nlp("Extensive experiments on three RES benchmarks—RefCOCO, RefCOCO+, and G-Ref reveal it.")
     assert {("RefCOCO+", "DATASET"), ("G-Ref", "DATASET")} <= {(e.text, e.label_) for e in doc.ents}
+
+
+def test_what_a_method_is_for_is_a_task(nlp) -> None:
+    doc = nlp("We introduce LUT-GEMM, an efficient kernel for quantized matrix multiplication. We introduce "
+              "innovative algorithms for stochastic optimization over Riemannian manifolds. It is a method for graphs.")
+    tasks = {e.text for e in doc.ents if e.label_ == "TASK"}
+    assert {"quantized matrix multiplication", "stochastic optimization over Riemannian manifolds"} <= tasks
+    assert "graphs" not in tasks

@@ -154,6 +154,8 @@ def _named_object_label(obj: Token, verb: Token) -> str:
     if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _KNOWN_DATASET_PREFIX.match(obj.text)):
         return "DATASET"
     return "METHOD"
+_MADE_FOR_HEADS = frozenset("approach approaches method methods framework frameworks model models kernel system "
+                            "systems pipeline toolkit library solution solutions paradigm".split())
 _LISTING_NOUNS = frozenset(("tasks", "problems", "benchmarks", "datasets"))
 _COUNTS = {"two": 2, "three": 3, "four": 4}
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
@@ -406,6 +408,8 @@ class _Rules:
             self.counted_contributions(tok)
         if low in _LISTING_NOUNS and tok.i + 2 < len(doc) and doc[tok.i + 1].text == "(":
             self.parenthesized(tok)
+        if low == "for" and tok.dep_ == "prep":
+            self.made_for(tok)
         if low in _USE_VERBS and tok.pos_ == "VERB" or low in ("via", "through") and tok.dep_ == "prep":
             self.used(tok)  # "incorporates Bayesian filtering", "via minimax optimization"
         if low in _TASK_NOUNS and tok.pos_ == "NOUN":
@@ -839,6 +843,28 @@ class _Rules:
             return  # "the classification method" is for a task
         self.add((start, noun.i), "METHOD", "kind-of")
 
+    def made_for(self, prep: Token) -> None:
+        """"a novel framework for tabular learning", "an efficient kernel for quantized matrix multiplication":
+        what a method is for is a task."""
+        doc = self.doc
+        head = prep.head
+        if head.lower_ not in GENERIC_TECH and head.lower_ not in _MADE_FOR_HEADS:
+            return
+        for obj in (c for c in prep.children if c.dep_ == "pobj"):
+            low = obj.lower_
+            if obj.tag_ not in ("NN", "NNS") or is_namey(obj) or low.rstrip("s") in GENERIC or low in METRICS:
+                continue
+            start = left_edge(doc, obj, TASK_STOP)
+            if start == obj.i and not (low in TASK_HEADS or low.endswith(("ing", "tion", "sion"))):
+                continue  # "a method for graphs"
+            end = obj.i + 1
+            of = next((c for c in obj.rights if c.dep_ == "prep" and c.lower_ in ("of", "over") and c.i == obj.i + 1), None)
+            target = next((c for c in of.children if c.dep_ == "pobj" and c.pos_ == "NOUN"), None) if of is not None else None
+            if target is not None and target.i - start < 8:
+                end = target.i + 1  # "numerical simulation of a time-evolving Schrödinger equation"
+            if not any(self.gaz_tokens[start:end]) and doc[start:end].text.lower() not in _UMBRELLA_FIELDS:
+                self.add((start, end), "TASK", "made-for")
+
     def parenthesized(self, noun: Token) -> None:
         """"3 coding tasks (Code Repair, Code Explanation, Code Synthesis)", "two benchmarks (MMLU, GSM8K)":
         a parenthesized list right after a plural task or dataset noun lists tasks or datasets."""
@@ -1120,4 +1146,4 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | set(_COUNTS) | _KIND_NOUNS | _LISTING_NOUNS | {"via", "through"} | {"proposed", "our"})
+             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | set(_COUNTS) | _KIND_NOUNS | _LISTING_NOUNS | {"via", "through", "for"} | {"proposed", "our"})
