@@ -81,19 +81,19 @@ def left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
     return start
 
 
+_PLAIN_ADJECTIVES = frozenset("random robust deep large small high fast slow good hard soft dense sparse full open real "
+                              "true false short long wide narrow strong weak safe clean online offline joint main "
+                              "whole fine coarse rich poor same next past".split())
+_ADJECTIVE_ENDINGS = ("al", "ive", "ous", "ic", "able", "ible", "ed", "ful", "less", "ar", "ent", "ant", "ary", "ory",
+                      "ing", "ian", "ish", "wise", "like", "est", "er", "y")
+
+
 def _nominal(tok: Token) -> bool:
     """A common noun, or a noun the tagger took for a bare verb or an adjective ("gait prediction",
     "transfer learning", "dataset transfer")."""
     return tok.tag_ in ("NN", "NNS") or tok.dep_ in ("compound", "amod") and (
         tok.tag_ == "VB" or tok.tag_ == "JJ" and tok.is_alpha and len(tok) > 3 and not tok.lower_.endswith(_ADJECTIVE_ENDINGS)
         and tok.lower_ not in _PLAIN_ADJECTIVES)
-
-
-_PLAIN_ADJECTIVES = frozenset("random robust deep large small high fast slow good hard soft dense sparse full open real "
-                              "true false short long wide narrow strong weak safe clean online offline joint main "
-                              "whole fine coarse rich poor same next past".split())
-_ADJECTIVE_ENDINGS = ("al", "ive", "ous", "ic", "able", "ible", "ed", "ful", "less", "ar", "ent", "ant", "ary", "ory",
-                      "ing", "ian", "ish", "wise", "like", "est", "er", "y")
 
 
 def task_span(doc: Doc, head: Token, allow_bare: bool = False, allow_field: bool = False) -> Span | None:

@@ -8,6 +8,7 @@ Rules that need the dependency parse are skipped on docs without one (``spacy.bl
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import numpy
 from spacy.attrs import DEP, LOWER, ORTH
@@ -110,16 +111,12 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
 _TASK_NOUNS = frozenset(("task", "tasks", "problem", "problems"))
 _TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "setting", "settings", "setup", "accuracy", "performance",
                                            "capability", "capabilities", "ability", "abilities"))
+#: Words ending like a task noun that name something else ("out-of-distribution tasks").
+_NOT_TASK_NOUNS = frozenset("distribution evaluation information function population iteration position condition "
+                            "setting".split())
 #: Heads that make a technique of the phrase before them ("active learning strategy", "Bayesian filtering approach").
-#: Last words of a name that say what it is like, not what it is called ("SupLinUCB-type").
-#: Question-answering datasets are named "<Name>QA": CommonsenseQA, HotpotQA, TriviaQA (not VQA, video-QA).
-_QA_DATASET = re.compile(r"[A-Z][A-Za-z]{2,}-?QA")
-#: Hardware is no method: "NVIDIA 2080Ti", "Google Cloud TPUs", "14nm FinFET".
-_HARDWARE = re.compile(r"NVIDIA|[GT]PUs?\b|\d{4}Ti\b|\b[AHV]100\b|FinFET")
-_LIKENESS = frozenset(("type", "style", "like"))
-#: Things a "which we call X" can name that are observations, not contributions.
-_OBSERVED = frozenset(("phenomenon", "phenomena", "effect", "effects", "property", "properties", "issue", "behavior",
-                       "behaviour", "bias", "pattern", "regime", "condition", "notion", "quantity"))
+_TECHNIQUE_NOUNS = frozenset(("approach", "approaches", "method", "methods", "strategy", "strategies", "technique",
+                              "techniques", "procedure", "procedures", "algorithm", "algorithms", "scheme", "schemes"))
 _TECHNIQUE_SUFFIXES = ("ing", "tion", "sion", "ment", "ure")
 #: Last words of a lower-case long form that name a technique.
 _TECHNIQUE_LONG_FORM = re.compile(r"(transport|descent|ascent|sampling|search|programming|smoothing|filtering|"
@@ -133,30 +130,27 @@ _KIND_NOUNS = frozenset("method procedure mechanism module paradigm technique st
                         "operator estimator".split())
 _NOT_KINDS = frozenset("evaluation baseline learning optimization search inference selection attention update "
                        "sampling decoding design generation prediction".split())
-#: New things that are findings or settings, not contributions ("a new perspective", "a new problem").
-PROBLEM_WORDS = frozenset("perspective view paradigm direction problem setting task challenge phenomenon insight "
-                          "understanding lens angle bound result measure metric score index information knowledge "
-                          "data evidence".split())
-#: Verbs whose named object is data: "We compile CommitPack: 4 terabytes of Git commits".
-_DATA_VERBS = frozenset("compile compiles compiled curate curates curated collect collects collected".split())
-def _dataset_prefixes() -> re.Pattern[str]:
-    """Shipped dataset names of at least five characters with an inner capital, as name prefixes."""
-    names = {n for e in package_patterns() if e["label"] == "DATASET" for n in (e["name"], *e["aliases"])
-             if len(n) >= 5 and " " not in n and any(c.isupper() for c in n[1:])}
-    return re.compile("(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")[A-Z0-9+-]")
-
-
-_KNOWN_DATASET_PREFIX = _dataset_prefixes()
-
-
-def _named_object_label(obj: Token, verb: Token) -> str:
-    """A name that is compiled or collected, or extends a known dataset's name, is a dataset."""
-    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _KNOWN_DATASET_PREFIX.match(obj.text)):
-        return "DATASET"
-    return "METHOD"
+#: What a method, framework or kernel is "for" is a task.
 _MADE_FOR_HEADS = frozenset("approach approaches method methods framework frameworks model models kernel system "
                             "systems pipeline toolkit library solution solutions paradigm".split())
+#: Plural nouns whose parenthesized list names tasks or datasets.
 _LISTING_NOUNS = frozenset(("tasks", "problems", "benchmarks", "datasets"))
+#: Question-answering datasets are named "<Name>QA": CommonsenseQA, HotpotQA, TriviaQA (not VQA, video-QA).
+_QA_DATASET = re.compile(r"[A-Z][A-Za-z]{2,}-?QA")
+#: Hardware is no method: "NVIDIA 2080Ti", "Google Cloud TPUs", "14nm FinFET".
+_HARDWARE = re.compile(r"NVIDIA|[GT]PUs?\b|\d{4}Ti\b|\b[AHV]100\b|FinFET")
+#: Last words of a name that say what it is like, not what it is called ("SupLinUCB-type").
+_LIKENESS = frozenset(("type", "style", "like"))
+#: Things a "which we call X" can name that are observations, not contributions.
+_OBSERVED = frozenset(("phenomenon", "phenomena", "effect", "effects", "property", "properties", "issue", "behavior",
+                       "behaviour", "bias", "pattern", "regime", "condition", "notion", "quantity"))
+#: New things that are findings or settings, not contributions ("a new perspective", "a new problem").
+_FINDINGS = frozenset("perspective view paradigm direction problem setting task challenge phenomenon insight "
+                      "understanding lens angle bound result measure metric score index information knowledge "
+                      "data evidence".split())
+#: Verbs whose named object is data: "We compile CommitPack: 4 terabytes of Git commits".
+_DATA_VERBS = frozenset("compile compiles compiled curate curates curated collect collects collected".split())
+#: Counted lists of contributions ("two novel designs, A and B") and the nouns that head them.
 _COUNTS = {"two": 2, "three": 3, "four": 4}
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
                                 "classes types families "
@@ -164,6 +158,7 @@ _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strate
                                 "losses objectives regularizers estimators".split())
 #: Gerunds of work done rather than techniques ("web scraping", "replay training").
 _ACTIVITIES = ("training", "benchmarking", "scraping", "tuning", "processing", "engineering")
+#: "We study X": the heads of the settings a paper studies.
 _STUDY_VERBS = frozenset("study studies studied consider considers investigate investigates address addresses tackle "
                          "tackles".split())
 _SETTING_HEADS = frozenset(("learning", "bandit", "bandits", "games", "problems", "optimization"))
@@ -181,11 +176,30 @@ _TASK_GERUNDS = frozenset(
     "localizing modeling modelling predicting reconstructing recognizing retrieving sampling segmenting solving "
     "synthesizing synthesising tracking translating summarizing computing designing discovering editing "
     "recovering ranking reasoning".split())
-_TECHNIQUE_NOUNS = frozenset(("approach", "approaches", "method", "methods", "strategy", "strategies", "technique",
-                              "techniques", "procedure", "procedures", "algorithm", "algorithms", "scheme", "schemes"))
+#: "language models" in passing: a family of models, not a method.
+_LM_FAMILY = re.compile(r"(?:natural |foundational |foundation |neural )?language models?")
+#: Fields too broad to be a task even where one is listed ("machine learning tasks").
+_UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical learning", "artificial intelligence",
+                              "computer vision", "natural language processing", "data science", "signal processing"))
 
 
-def _TASK_PREDICATE(subject: Token) -> bool:
+@cache
+def _known_dataset_prefix() -> re.Pattern[str]:
+    """Shipped dataset names of at least five characters with an inner capital, as name prefixes
+    ("HumanEval" in "HumanEvalPack"); built on first use, not at import."""
+    names = {n for e in package_patterns() if e["label"] == "DATASET" for n in (e["name"], *e["aliases"])
+             if len(n) >= 5 and " " not in n and any(c.isupper() for c in n[1:])}
+    return re.compile("(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")[A-Z0-9+-]")
+
+
+def _named_object_label(obj: Token, verb: Token) -> str:
+    """A name that is compiled or collected, or extends a known dataset's name, is a dataset."""
+    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _known_dataset_prefix().match(obj.text)):
+        return "DATASET"
+    return "METHOD"
+
+
+def _called_a_task(subject: Token) -> bool:
     """The clause says its subject is a task: "... is a challenging task", "... is one of the crucial tasks"."""
     verb = subject.head
     return any(t.lower_ in ("task", "tasks", "problem", "problems", "challenge") for t in verb.subtree
@@ -201,9 +215,6 @@ def _names_task(tok: Token) -> bool:
         and len(low) > 5 and low not in _NOT_TASK_NOUNS)
 
 
-_NOT_TASK_NOUNS = frozenset("distribution evaluation information function population iteration position condition "
-                            "setting".split())
-
 
 def _task_or_technique(doc: Doc, span: Span) -> str:
     """A phrase headed by a task word names a technique when a technique noun follows it: "an active
@@ -213,11 +224,6 @@ def _task_or_technique(doc: Doc, span: Span) -> str:
             head in WEAK_TASKS or head.endswith("ing") or head == "optimization"):
         return "METHOD"
     return "TASK"
-
-
-_LM_FAMILY = re.compile(r"(?:natural |foundational |foundation |neural )?language models?")
-_UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical learning", "artificial intelligence",
-                              "computer vision", "natural language processing", "data science", "signal processing"))
 
 
 def _is_junk(span: Span, label: str, doc_text: str) -> bool:
@@ -235,8 +241,8 @@ def _is_junk(span: Span, label: str, doc_text: str) -> bool:
     if _LM_FAMILY.fullmatch(text) and span.id_ != "abbreviation":
         return True  # "language models" in passing are a family; defined ("language models (LMs)") they are named
     # inside a link: "(https://github.com/YBYBZhang/ControlVideo)"
-    word_start = doc_text.rfind(" ", 0, span.start_char) + 1
-    if "://" in doc_text[word_start : span.start_char] or "www." in doc_text[word_start : span.start_char]:
+    before = doc_text[doc_text.rfind(" ", 0, span.start_char) + 1 : span.start_char]
+    if "://" in before or "www." in before:
         return True
     return False
 
@@ -412,7 +418,7 @@ class _Rules:
             self.made_for(tok)
         if low in _USE_VERBS and tok.pos_ == "VERB" or low in ("via", "through") and tok.dep_ == "prep":
             self.used(tok)  # "incorporates Bayesian filtering", "via minimax optimization"
-        if low in _TASK_NOUNS and tok.pos_ == "NOUN":
+        if low in ("task", "problem") and tok.pos_ == "NOUN":
             self.task_of(tok)
         elif low in _TASK_GERUNDS and tok.tag_ == "VBG":
             self.gerund_task(tok)
@@ -427,13 +433,12 @@ class _Rules:
         """"the problem of denoising hand-object interactions", "the task of source imputation":
         what follows "of" names the task."""
         doc = self.doc
-        if noun.i + 2 >= len(doc) or doc[noun.i + 1].lower_ != "of" or noun.lower_ not in ("task", "problem") \
-                or not any(c.lower_ == "the" for c in noun.lefts):
+        if noun.i + 2 >= len(doc) or doc[noun.i + 1].lower_ != "of" or not any(c.lower_ == "the" for c in noun.lefts):
             return
         first = doc[noun.i + 2]
         if first.tag_ == "VBG":
             self.gerund_task(first, cued=True)
-        elif first.pos_ in ("NOUN", "ADJ", "PROPN") and not first.lower_ in TASK_STOP:
+        elif first.pos_ in ("NOUN", "ADJ", "PROPN") and first.lower_ not in TASK_STOP:
             end = noun.i + 2
             while end < len(doc) and end - noun.i < 7 and (doc[end].pos_ in ("NOUN", "ADJ", "PROPN") or doc[end].text == "-"):
                 end += 1
@@ -449,7 +454,7 @@ class _Rules:
         if obj is None and opens:  # "Reasoning on knowledge graphs is a challenging task"
             prep = next((c for c in verb.rights if c.dep_ == "prep" and c.i == verb.i + 1), None)
             obj = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "NOUN"), None) if prep is not None else None
-            if obj is None or not _TASK_PREDICATE(verb):
+            if obj is None or not _called_a_task(verb):
                 return
         if obj is None or obj.i - verb.i > 5 or obj.lower_.rstrip("s") in GENERIC or obj.lower_ in METRICS:
             return
@@ -479,7 +484,7 @@ class _Rules:
                 self.add((start, end), "TASK", "name-head")  # "three RES benchmarks": a kind of benchmark, a task
             return
         if label is None and (any(self.dataset_end.get(k) == start for k in range(start, end))
-                              or _KNOWN_DATASET_PREFIX.match(name)):
+                              or _known_dataset_prefix().match(name)):
             label = "DATASET"  # a variant of a known dataset: "ImageNet V2", "ImageNet-subset", "HumanEvalPack"
         # "DeepMind control suite": a name, a few lower-case words, then a dataset word
         for k in range(end, min(end + 3, len(doc))):
@@ -538,7 +543,7 @@ class _Rules:
                 found = (start, obj.i + 1)
         if found is None and any(c.lower_ in ("novel", "new") for c in obj.lefts) and (
                 obj.lower_ in _NEW_THINGS or obj.tag_ == "NN" and obj.lower_ not in INTRO_TASK and obj.lower_ not in METRICS
-                and obj.lower_ not in GENERIC and obj.lower_ not in TASK_HEADS and obj.lower_ not in PROBLEM_WORDS
+                and obj.lower_ not in GENERIC and obj.lower_ not in TASK_HEADS and obj.lower_ not in _FINDINGS
                 and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6])):
             # "a new homeostatic objective": unnamed, but specific and new
             start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
@@ -990,9 +995,8 @@ class _Rules:
                     runs.append((start, end))
         group: list[tuple[int, int]] = []
         for run in runs + [(len(doc) + 2, len(doc) + 2)]:
-            between = doc[group[-1][1] : run[0]] if group else None
-            if group and between is not None and len(between) <= 2 and all(
-                    t.text == "," or t.lower_ in ("and", "or") for t in between) and run[0] > group[-1][1]:
+            if group and 0 < run[0] - group[-1][1] <= 2 and all(
+                    t.text == "," or t.lower_ in ("and", "or") for t in doc[group[-1][1] : run[0]]):
                 group.append(run)
                 continue
             if len(group) >= 3:
@@ -1146,4 +1150,5 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | set(_COUNTS) | _KIND_NOUNS | _LISTING_NOUNS | {"via", "through", "for"} | {"proposed", "our"})
+             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _KIND_NOUNS | _LISTING_NOUNS
+             | set(_COUNTS) | {"via", "through", "for", "proposed", "our"})

@@ -23,6 +23,10 @@ _WRAPPERS = (
     "mathbb|mathfrak|mathscr|boldsymbol|bm|operatorname|underline|overline|tilde|hat|bar|vec|dot|"
     "widetilde|widehat|textnormal|mbox|hbox|url"
 )
+#: A function word glued to an acronym ("theFL", "thatDePLM") and an acronym glued to its long form
+#: ("Learning(EIHL)"), as real paper lists have them.
+_GLUED_WORD = r"(?<![A-Za-z])(?:the|by|of|in|on|to|and|that|with|for|from|via|than)(?=[A-Z][A-Za-z0-9]*[A-Z])"
+_GLUED_PAREN = r"(?<=[a-z]{2})\((?=[A-Z][A-Za-z0-9\-]{1,10}\))"
 _TOKEN = re.compile(
     r"(?=[\\{}$^_~*.\-(tbiaofwv]|[^\x00-\x7f])"     # fail fast where no branch can start
     r"(?:(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
@@ -35,8 +39,8 @@ _TOKEN = re.compile(
     r"|(?P<dash>-{2,3})"                          # TeX dashes "---" -> " - "
     r"|(?P<stars>\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![*]))"  # Markdown emphasis: dropped
     r"|(?P<glue>(?<=[a-z0-9)\]])\.(?=[A-Z][a-z]))"  # "LLMs.To" -> "LLMs. To"
-    r"|(?P<word>(?<![A-Za-z])(?:the|by|of|in|on|to|and|that|with|for|from|via|than)(?=[A-Z][A-Za-z0-9]*[A-Z]))"  # "theFL"
-    r"|(?P<paren>(?<=[a-z]{2})\((?=[A-Z][A-Za-z0-9\-]{1,10}\)))"  # "Learning(EIHL)" -> "Learning (EIHL)"
+    r"|(?P<word>" + _GLUED_WORD + ")"             # "theFL" -> "the FL"
+    r"|(?P<paren>" + _GLUED_PAREN + ")"           # "Learning(EIHL)" -> "Learning (EIHL)"
     r"|(?P<wide>[^\x00-\x7f]))"                   # non-ASCII: Unicode-normalize one character
 )
 _CHAR_MAP = {
@@ -44,7 +48,7 @@ _CHAR_MAP = {
     "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": "",
     "\u200c": "", "\u200d": "", "\ufeff": "", "\u00ad": "",
 }
-_NEEDS_WORK = re.compile(r"[\\{}$^_*~]|--|[^\x00-\x7f]|[a-z0-9)\]]\.[A-Z][a-z]|[a-z]{2}\([A-Z]|(?<![A-Za-z])(?:the|by|of|in|on|to|and|that|with|for|from|via|than)[A-Z][A-Za-z0-9]*[A-Z]")
+_NEEDS_WORK = re.compile(r"[\\{}$^_*~]|--|[^\x00-\x7f]|[a-z0-9)\]]\.[A-Z][a-z]|" + _GLUED_PAREN + "|" + _GLUED_WORD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +72,6 @@ class CleanText:
         j = bisect_right(self._clean_starts, end - 1) - 1
         o_end = self._orig_starts[j] + (end - self._clean_starts[j]) if self._copies[j] else self._orig_ends[j]
         return o_start, o_end
-
 
     def clean_offset(self, pos: int) -> int:
         """Clean position of original position ``pos`` (a dropped original character maps to where
