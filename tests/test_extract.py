@@ -434,3 +434,8 @@ def test_what_a_method_is_for_is_a_task(nlp) -> None:
     tasks = {e.text for e in doc.ents if e.label_ == "TASK"}
     assert {"quantized matrix multiplication", "stochastic optimization over Riemannian manifolds"} <= tasks
     assert "graphs" not in tasks
+
+
+def test_a_name_list_that_ends_the_abstract_is_labelled_too(nlp) -> None:
+    doc = nlp("Experiments use RefCOCO, RefCOCO+, and G-Ref")
+    assert ("G-Ref", "DATASET") in {(e.text, e.label_) for e in doc.ents}

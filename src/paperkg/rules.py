@@ -993,20 +993,21 @@ class _Rules:
                 start, end = name_run(doc, i)
                 if not runs or start >= runs[-1][1]:
                     runs.append((start, end))
-        group: list[tuple[int, int]] = []
-        for run in runs + [(len(doc) + 2, len(doc) + 2)]:
-            if group and 0 < run[0] - group[-1][1] <= 2 and all(
-                    t.text == "," or t.lower_ in ("and", "or") for t in doc[group[-1][1] : run[0]]):
-                group.append(run)
+        groups: list[list[tuple[int, int]]] = []
+        for run in runs:
+            if groups and 0 < run[0] - groups[-1][-1][1] <= 2 and all(
+                    t.text == "," or t.lower_ in ("and", "or") for t in doc[groups[-1][-1][1] : run[0]]):
+                groups[-1].append(run)
+            else:
+                groups.append([run])
+        for group in groups:
+            if len(group) < 3:
                 continue
-            if len(group) >= 3:
-                known = {self.out[r][0] for r in group if r in self.out and self.out[r][1] not in ("camel-name", "conjunct")}
-                if len(known) == 1 and (label := known.pop()) in ("DATASET", "METHOD"):
-                    for r in group:
-                        if r not in self.out or self.out[r][1] == "camel-name":
-                            self.out[r] = (label, "conjunct", self.out[r][2] if r in self.out else False)
-            group = [run]
-
+            known = {self.out[r][0] for r in group if r in self.out and self.out[r][1] not in ("camel-name", "conjunct")}
+            if len(known) == 1 and (label := known.pop()) in ("DATASET", "METHOD"):
+                for r in group:
+                    if r not in self.out or self.out[r][1] == "camel-name":
+                        self.out[r] = (label, "conjunct", self.out[r][2] if r in self.out else False)
 
 def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tuple[Span, Span]]]:
     """All mentions of ``doc`` (gazetteer, abbreviations, parse rules) without overlaps, the token
