@@ -439,3 +439,20 @@ def test_what_a_method_is_for_is_a_task(nlp) -> None:
 def test_a_name_list_that_ends_the_abstract_is_labelled_too(nlp) -> None:
     doc = nlp("Experiments use RefCOCO, RefCOCO+, and G-Ref")
     assert ("G-Ref", "DATASET") in {(e.text, e.label_) for e in doc.ents}
+
+
+@pytest.mark.parametrize(("sentence", "proposed"), [
+    ("Our models, OctoCoder and OctoGeeX, achieve the best performance.", {"OctoCoder", "OctoGeeX"}),
+    ("Within SemiRES, we offer two alternative matching strategies: IoU-based Optimal Matching (IOM) and "
+     "Composite Parts Integration (CPI).", {"IoU-based Optimal Matching", "Composite Parts Integration"}),
+    ("In this work, we propose a zero-shot continuous prompt transfer method, where source prompts are encoded.",
+     {"zero-shot continuous prompt transfer method"}),
+])
+def test_coordinated_offered_and_zero_shot_contributions(nlp, sentence: str, proposed: set[str]) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert {e.name for e in ex.entities if e.proposed} == proposed
+
+
+def test_tasks_listed_before_a_shared_task_noun(nlp) -> None:
+    doc = nlp("We run experiments on four benchmark datasets for interpolation, forecasting, and classification tasks.")
+    assert {"interpolation", "forecasting", "classification"} <= {e.text for e in doc.ents if e.label_ == "TASK"}

@@ -152,6 +152,8 @@ _FINDINGS = frozenset("perspective view paradigm direction problem setting task 
 _DATA_VERBS = frozenset("compile compiles compiled curate curates curated collect collects collected".split())
 #: Counted lists of contributions ("two novel designs, A and B") and the nouns that head them.
 _COUNTS = {"two": 2, "three": 3, "four": 4}
+#: Verbs that, with "we" and a counted list of techniques, put forward the paper's own.
+_OFFER_VERBS = frozenset("offer offers provide provides".split())
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
                                 "classes types families "
                                 "modules mechanisms frameworks models variants innovations benchmarks datasets "
@@ -381,6 +383,10 @@ class _Rules:
                     and not _MODEL_SIZE.search(doc[found[0] : found[1]].text):  # "our Llama-7B" is used
                 label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
                 self.add(found, label, "our", proposed=True)
+                if tok.head.tag_ == "NNS":  # "Our models, OctoCoder and OctoGeeX, ..."
+                    for other in doc[found[1] - 1].conjuncts:
+                        if other.i >= found[1] and is_namey(other) and not self.gaz_tokens[other.i]:
+                            self.add(name_run(doc, other.i), label, "our", proposed=True)
         elif low in _LIST_CUES and tok.dep_ in ("prep", "acl") and (low != "as" or doc[tok.i - 1].lower_ == "such"):
             self.such_as(tok)
         elif low in _STUDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
@@ -399,7 +405,7 @@ class _Rules:
                 if span is not None:
                     self.add(span, "TASK", "task-noun")
                     if low in _TASK_NOUNS:  # "interpolation, forecasting, and classification tasks"
-                        for other in prev.conjuncts:
+                        for other in (*prev.conjuncts, *tok.conjuncts):  # the parse hangs the list on either
                             if other.i < prev.i and _names_task(other):
                                 item = task_span(doc, other, allow_bare=True)
                                 if item is not None:
@@ -929,7 +935,8 @@ class _Rules:
         label = "DATASET" if doc[k].lower_ in DATASET_WORDS else "METHOD"
         noun = doc[k]
         new = any(t.lower_ in ("novel", "new") for t in doc[num.i : k]) or (
-            noun.head.lower_ in PROPOSE_VERBS and noun.head.pos_ == "VERB" and _we_subject(noun.head))
+            (noun.head.lower_ in PROPOSE_VERBS or noun.head.lower_ in _OFFER_VERBS) and noun.head.pos_ == "VERB"
+            and _we_subject(noun.head))  # "we offer two alternative matching strategies: A and B"
         for s, e in items:  # "three datasets: Adult, COMPAS, and CelebA" are used, not new
             self.add((s, e), label, "propose" if new else "listed", proposed=new)
 
