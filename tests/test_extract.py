@@ -447,6 +447,8 @@ def test_a_name_list_that_ends_the_abstract_is_labelled_too(nlp) -> None:
      "Composite Parts Integration (CPI).", {"IoU-based Optimal Matching", "Composite Parts Integration"}),
     ("In this work, we propose a zero-shot continuous prompt transfer method, where source prompts are encoded.",
      {"zero-shot continuous prompt transfer method"}),
+    ("Additionally, it introduces a random slicing approach that circumvents the costly Jacobian.",
+     {"random slicing approach"}),
 ])
 def test_coordinated_offered_and_zero_shot_contributions(nlp, sentence: str, proposed: set[str]) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -1027,7 +1027,7 @@ def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tupl
 def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:
     for child in verb.children:
         if child.dep_ in ("nsubj", "nsubjpass") and (
-                child.lower_ in ("we", "paper", "work", "study") or any(c.lower_ == "our" for c in child.children)):
+                child.lower_ in ("we", "paper", "work", "study", "it") or any(c.lower_ == "our" for c in child.children)):
             return True
     passive = any(c.dep_ == "nsubjpass" for c in verb.children) and not any(c.dep_ == "nsubj" for c in verb.children)
     if active_conj and passive and verb.dep_ == "ccomp":
