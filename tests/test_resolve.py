@@ -119,3 +119,18 @@ def test_a_known_acronym_alone_shares_the_gazetteer_entry_key_across_papers() ->
         PaperExtraction(id="c", entities=[ent("DATASET", "Dynamic Motion Capture", "DMC", key=gazetteer)]),
     ])]
     assert c.key == "dataset:dynamic motion capture"
+
+
+def test_each_paper_keeps_its_own_spellings_as_aliases() -> None:
+    """The corpus calls it CIFAR-10; a paper that writes "CIFAR10" still lists that spelling, because
+    readers and the spec's scorer do not fold "CIFAR10" into "CIFAR 10". Markup cut-outs are no spelling."""
+    papers = [
+        PaperExtraction(id="p1", entities=[ent("DATASET", "CIFAR-10"), ent("DATASET", "CIFAR-10", at=30)]),
+        PaperExtraction(id="p2", entities=[ent("DATASET", "CIFAR10"), ent("METHOD", "FedDA", at=30)]),
+    ]
+    papers[1].entities[1].mentions.append(Mention(start=50, end=57, text="Fed}$DA"))
+    out = resolve(papers)
+    cifar = out[1].entities[0]
+    assert (cifar.name, cifar.aliases) == ("CIFAR-10", ["CIFAR10"])
+    assert out[0].entities[0].aliases == []
+    assert out[1].entities[1].aliases == []

@@ -91,12 +91,20 @@ def test_word_spans_clean_back_to_themselves(fragments: list[str]) -> None:
                max_size=60))
 @settings(max_examples=300)
 def test_clean_offset_inverts_span(original: str) -> None:
-    """Going back to the original and forward again lands on the first clean character of the same piece."""
+    """Going back to the original and forward again lands on the first clean character of the same piece.
+    A character the cleaner inserted (the space in "LLMs.To" -> "LLMs. To") has no original of its
+    own: it maps to the character after it."""
     c = clean(original)
     for p in range(len(c.text)):
-        origin = c.span(p, p + 1)[0]
+        origin, origin_end = c.span(p, p + 1)
         q = c.clean_offset(origin)
-        assert q <= p and c.span(q, q + 1)[0] == origin
+        assert c.span(q, q + 1)[0] == origin
+        assert q <= p or origin == origin_end and all(c.span(k, k + 1)[0] == c.span(k, k + 1)[1] for k in range(p, q))
+
+
+def test_an_inserted_space_maps_to_the_next_character() -> None:
+    c = clean("1.Aa")
+    assert c.text == "1. Aa" and c.span(2, 3) == (2, 2) and c.clean_offset(2) == 3
 
 
 @pytest.mark.parametrize(("original", "inner"), [

@@ -25,6 +25,8 @@ _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 _SPACES = re.compile(r"[\s\-_\u2010-\u2015]+")
 _GENERIC_TAIL = frozenset("task problem dataset benchmark method model framework algorithm".split())
 _DATA_TAIL = frozenset(("dataset", "benchmark"))
+#: A mention cut out of LaTeX ("N}$ormalizing th$\\textbf{e}$") is no spelling of a name.
+_MARKUP = re.compile(r"[$\\{}]")
 
 
 def _singular(word: str) -> str:
@@ -212,12 +214,14 @@ def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
         for key, members in groups.items():
             name = info[first_group[key]][0]
             local = _merge_group(members, key)
-            # the corpus-wide canonical name, and the names this paper itself uses as aliases
-            seen = {match_key(name)}
+            # the corpus-wide canonical name, and as aliases every spelling this paper itself uses
+            # ("CIFAR10" for CIFAR-10: one thing, but not one string to a reader or a scorer)
+            seen = {readable(name)}
             local_aliases = []
-            for n in (local.name, *local.aliases):
-                if match_key(n) not in seen:
-                    seen.add(match_key(n))
+            surface = (m.text for m in local.mentions if not _MARKUP.search(m.text))
+            for n in (local.name, *local.aliases, *surface):
+                if readable(n) not in seen:
+                    seen.add(readable(n))
                     local_aliases.append(n)
             entities_out.append(local.model_copy(update={"name": name, "aliases": local_aliases}))
         entities_out.sort(key=lambda e: (e.mentions[0].start if e.mentions else 1 << 30, e.label, e.name))
