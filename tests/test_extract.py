@@ -458,3 +458,14 @@ def test_coordinated_offered_and_zero_shot_contributions(nlp, sentence: str, pro
 def test_tasks_listed_before_a_shared_task_noun(nlp) -> None:
     doc = nlp("We run experiments on four benchmark datasets for interpolation, forecasting, and classification tasks.")
     assert {"interpolation", "forecasting", "classification"} <= {e.text for e in doc.ents if e.label_ == "TASK"}
+
+
+@pytest.mark.parametrize(("sentence", "datasets"), [
+    ("It achieves the best results on the WMT Shared Metrics Task benchmarks DARR20, MQM20, and MQM21.",
+     {"DARR20", "MQM20", "MQM21"}),
+    ("Extensive experiments on three RES benchmarks\u2014RefCOCO, RefCOCO+, and G-Ref reveal its strength.",
+     {"RefCOCO", "RefCOCO+", "G-Ref"}),
+])
+def test_names_listed_after_benchmarks_are_datasets(nlp, sentence: str, datasets: set[str]) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert datasets <= {e.name for e in ex.entities if e.label == "DATASET"}

@@ -1008,9 +1008,15 @@ class _Rules:
             else:
                 groups.append([run])
         for group in groups:
-            if len(group) < 3:
+            before = group[0][0] - 1
+            while before > 0 and doc[before].text in (":", "(", "\u2014", "-", "--"):
+                before -= 1
+            if len(group) >= 2 and before >= 0 and doc[before].lower_ in ("benchmarks", "datasets"):
+                known = {"DATASET"}  # "the WMT Shared Metrics Task benchmarks DARR20, MQM20, and MQM21"
+            elif len(group) < 3:
                 continue
-            known = {self.out[r][0] for r in group if r in self.out and self.out[r][1] not in ("camel-name", "conjunct")}
+            else:
+                known = {self.out[r][0] for r in group if r in self.out and self.out[r][1] not in ("camel-name", "conjunct")}
             if len(known) == 1 and (label := known.pop()) in ("DATASET", "METHOD"):
                 for r in group:
                     if r not in self.out or self.out[r][1] == "camel-name":
