@@ -565,8 +565,9 @@ class _Rules:
         """"we propose RL with Adaptive Regularization (RL-AR)": a long form (found by the abbreviation
         detector) that starts right after the verb and covers the object is what is proposed."""
         for long, short in self.pairs:
-            if long.start <= obj.i < long.end and verb.i < long.start <= verb.i + 3 \
-                    and all(t.lower_ in ("a", "an", "the", "novel", "new") for t in self.doc[verb.i + 1 : long.start]) \
+            if long.start <= obj.i < long.end and verb.i < long.start <= verb.i + 6 \
+                    and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV")
+                            for t in self.doc[verb.i + 1 : long.start]) \
                     and not all(self.gaz_tokens[long.start : long.end]):
                 self.add(short, "METHOD" if self.doc[long.end - 1].lower_ not in DATASET_WORDS else "DATASET",
                          "propose", proposed=True)
