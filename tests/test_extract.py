@@ -351,6 +351,8 @@ def test_the_words_before_a_kind_of_technique_name_it(nlp) -> None:
      "Weakness Attack (CWA) to generate more transferable adversarial examples.", {"Common Weakness Attack", "CWA"}),
     ("This work presents Self-supervised Open-world Hierarchical Entity Segmentation (SOHES), a novel approach.",
      {"Self-supervised Open-world Hierarchical Entity Segmentation", "SOHES"}),
+    ("To address this issue, we introduce a generic and lightweight Visual Prompt Generator Complete module (VPG-C).",
+     {"Visual Prompt Generator Complete module", "VPG-C"}),
 ])
 def test_acronym_defined_contributions_are_proposed_methods(nlp, sentence: str, names: set[str]) -> None:
     doc = nlp(sentence)
