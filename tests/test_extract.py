@@ -471,3 +471,11 @@ def test_tasks_listed_before_a_shared_task_noun(nlp) -> None:
 def test_names_listed_after_benchmarks_are_datasets(nlp, sentence: str, datasets: set[str]) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
     assert datasets <= {e.name for e in ex.entities if e.label == "DATASET"}
+
+
+def test_new_names_of_parts_in_the_proposing_sentence_are_proposed(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "In this paper, we introduce GraphsGPT, featuring an Graph2Seq encoder that transforms graphs into words, "
+        "along with a GraphGPT decoder that reconstructs the graph. Our results suggest that it is possible to "
+        "build high quality language models. We propose a Calibrated ConfidenceNet (CCNet) to learn adjustments."))], nlp)
+    assert {e.name for e in ex.entities if e.proposed} == {"GraphsGPT", "Graph2Seq", "GraphGPT", "Calibrated ConfidenceNet"}

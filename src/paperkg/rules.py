@@ -152,6 +152,9 @@ _FINDINGS = frozenset("perspective view paradigm direction problem setting task 
 _DATA_VERBS = frozenset("compile compiles compiled curate curates curated collect collects collected".split())
 #: Counted lists of contributions ("two novel designs, A and B") and the nouns that head them.
 _COUNTS = {"two": 2, "three": 3, "four": 4}
+#: Heads naming a part of a method ("an Graph2Seq encoder").
+_PART_NOUNS = frozenset("encoder decoder module modules block blocks layer layers head unit mechanism component "
+                        "components network branch adapter tokenizer".split())
 #: Verbs that, with "we" and a counted list of techniques, put forward the paper's own.
 _OFFER_VERBS = frozenset("offer offers provide provides".split())
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
@@ -301,7 +304,21 @@ class _Rules:
             self.conjuncts()
             if self.unnamed_at is not None and not any(v[2] for v in self.out.values()):
                 self.subject_name(self.unnamed_at)
+            self.named_parts()
         return self.out
+
+    def named_parts(self) -> None:
+        """"we introduce GraphsGPT, featuring an Graph2Seq encoder ... along with a GraphGPT decoder":
+        a new name for a part, in the sentence that proposes the whole, is proposed too."""
+        doc = self.doc
+        proposed_at = [(s, e) for (s, e), (label, _, prop) in self.out.items() if prop and label == "METHOD"]
+        for (start, end), (label, rule, prop) in list(self.out.items()):
+            if prop or label != "METHOD" or rule not in ("name-head", "camel-name") or end >= len(doc) \
+                    or doc[end].lower_ not in _PART_NOUNS or not any(name_shape(t.text) == 2 for t in doc[start:end]):
+                continue
+            sent = doc[start].sent
+            if any(sent.start <= s and e <= start for s, e in proposed_at):
+                self.out[(start, end)] = (label, "propose", True)
 
     def subject_name(self, after: int) -> None:
         """"we propose an adaptive prompting approach ... AdaPromptCL employs ...": with nothing named
@@ -566,7 +583,7 @@ class _Rules:
         detector) that starts right after the verb and covers the object is what is proposed."""
         for long, short in self.pairs:
             if long.start <= obj.i < long.end and verb.i < long.start <= verb.i + 6 \
-                    and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV")
+                    and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower
                             for t in self.doc[verb.i + 1 : long.start]) \
                     and not all(self.gaz_tokens[long.start : long.end]):
                 self.add(short, "METHOD" if self.doc[long.end - 1].lower_ not in DATASET_WORDS else "DATASET",
@@ -1034,7 +1051,8 @@ def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tupl
 def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:
     for child in verb.children:
         if child.dep_ in ("nsubj", "nsubjpass") and (
-                child.lower_ in ("we", "paper", "work", "study", "it") or any(c.lower_ == "our" for c in child.children)):
+                child.lower_ in ("we", "paper", "work", "study") or any(c.lower_ == "our" for c in child.children)
+                or child.lower_ == "it" and depth == 0):  # "it introduces X", not "it is possible to build X"
             return True
     passive = any(c.dep_ == "nsubjpass" for c in verb.children) and not any(c.dep_ == "nsubj" for c in verb.children)
     if active_conj and passive and verb.dep_ == "ccomp":
