@@ -479,3 +479,9 @@ def test_new_names_of_parts_in_the_proposing_sentence_are_proposed(nlp) -> None:
         "along with a GraphGPT decoder that reconstructs the graph. Our results suggest that it is possible to "
         "build high quality language models. We propose a Calibrated ConfidenceNet (CCNet) to learn adjustments."))], nlp)
     assert {e.name for e in ex.entities if e.proposed} == {"GraphsGPT", "Graph2Seq", "GraphGPT", "Calibrated ConfidenceNet"}
+
+
+def test_an_acronym_joins_the_mention_that_ends_with_its_long_form(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="This paper studies zero-shot anomaly classification (AC) in "
+                                                    "industrial vision.")], nlp)
+    assert [(e.name, e.aliases, e.label) for e in ex.entities] == [("zero-shot anomaly classification", ["AC"], "TASK")]

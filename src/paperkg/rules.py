@@ -1162,11 +1162,11 @@ class RuleComponent:
 
     def __call__(self, doc: Doc) -> Doc:
         spans, chosen, pairs = rule_mentions(doc)
-        by_start = {s.start: s for s in spans}
+        by_end = {s.end: s for s in spans}
         long_of: dict[tuple[int, int], Span] = {}
         for long, short in pairs:
-            final = by_start.get(long.start)
-            if final is not None and final.end == long.end:
+            final = by_end.get(long.end)  # the long form, or a mention ending with it ("zero-shot anomaly classification (AC)")
+            if final is not None and final.start <= long.start and final.label_ == _label_at(spans, short):
                 long_of[(short.start, short.end)] = final
         doc.ents = [Span(doc, s.start, s.end, label=s.label_, kb_id=s.kb_id_,
                          span_id=_pack_id(s.id_, (s.start, s.end) in chosen, long_of.get((s.start, s.end))))
@@ -1178,6 +1178,10 @@ class RuleComponent:
         # nlp.pipe(n_process=...) send back, so it is dropped here.
         doc.tensor = _EMPTY_TENSOR
         return doc
+
+
+def _label_at(spans: list[Span], span: Span) -> str | None:
+    return next((s.label_ for s in spans if s.start == span.start and s.end == span.end), None)
 
 
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
