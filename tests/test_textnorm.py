@@ -13,7 +13,7 @@ from paperkg.textnorm import clean, clean_text, emphasized
 FRAGMENTS = [
     "we", "introduce", "FedDA", "ImageNet", "models", "(ReNO)", "the", "of", "on", "6.9\\%",
     "\\textbf{FedDA},", "\\emph{novel}", "$S^{2}$-SAM", "$\\tilde{O}(K^{-1}\\epsilon^{-1.5})$",
-    "LLMs.To", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
+    "LLMs.To", "VisA.In", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
     "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
 ]
 
@@ -25,6 +25,7 @@ FRAGMENTS = [
         ("$S^{2}$-SAM works", "S2-SAM works"),
         ("complexity $\\tilde{O}(K^{-1})$ and", "complexity O(K-1) and"),
         ("of LLMs.To overcome", "of LLMs. To overcome"),
+        ("gain on VisA.In addition, MVTec AD.We show, in the U.S. and Fig.A", "gain on VisA. In addition, MVTec AD. We show, in the U.S. and Fig.A"),
         ("ﬁne‑tuning on ImageNet 32$\\times$32", "fine-tuning on ImageNet 32x32"),
         ("6.9\\% higher", "6.9% higher"),
         ("**LA**yout **C**onstraint", "LAyout Constraint"),
