@@ -451,6 +451,8 @@ def test_a_name_list_that_ends_the_abstract_is_labelled_too(nlp) -> None:
      {"zero-shot continuous prompt transfer method"}),
     ("Additionally, it introduces a random slicing approach that circumvents the costly Jacobian.",
      {"random slicing approach"}),
+    ("It minimizes objectives through the use of novel Compressed Gradient Descent (CGD) algorithms.",
+     {"Compressed Gradient Descent"}),
 ])
 def test_coordinated_offered_and_zero_shot_contributions(nlp, sentence: str, proposed: set[str]) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

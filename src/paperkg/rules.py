@@ -305,7 +305,20 @@ class _Rules:
             if self.unnamed_at is not None and not any(v[2] for v in self.out.values()):
                 self.subject_name(self.unnamed_at)
             self.named_parts()
+            self.novel_pairs()
         return self.out
+
+    def novel_pairs(self) -> None:
+        """"through the use of novel Compressed Gradient Descent (CGD) algorithms": a long form the
+        text calls new, defined with its acronym, is the paper's own wherever the sentence puts it."""
+        doc = self.doc
+        for long, short in self.pairs:
+            if long.start > 0 and doc[long.start - 1].lower_ in ("novel", "new") \
+                    and not all(self.gaz_tokens[long.start : long.end]):
+                for span in (long, short):
+                    key = (span.start, span.end)
+                    if key in self.out and self.out[key][0] in ("METHOD", "DATASET") and not self.out[key][2]:
+                        self.out[key] = (self.out[key][0], "propose", True)
 
     def named_parts(self) -> None:
         """"we introduce GraphsGPT, featuring an Graph2Seq encoder ... along with a GraphGPT decoder":
