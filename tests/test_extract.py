@@ -487,3 +487,9 @@ def test_an_acronym_joins_the_mention_that_ends_with_its_long_form(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="This paper studies zero-shot anomaly classification (AC) in "
                                                     "industrial vision.")], nlp)
     assert [(e.name, e.aliases, e.label) for e in ex.entities] == [("zero-shot anomaly classification", ["AC"], "TASK")]
+
+
+def test_one_described_model_is_no_technique_but_a_family_is(nlp) -> None:
+    doc = nlp("It trains a harmless language model and an end-to-end differentiable neural network, unlike "
+              "latent-space diffusion models.")
+    assert {e.text for e in doc.ents if e.label_ == "METHOD"} == {"latent-space diffusion models"}
