@@ -493,3 +493,12 @@ def test_one_described_model_is_no_technique_but_a_family_is(nlp) -> None:
     doc = nlp("It trains a harmless language model and an end-to-end differentiable neural network, unlike "
               "latent-space diffusion models.")
     assert {e.text for e in doc.ents if e.label_ == "METHOD"} == {"latent-space diffusion models"}
+
+
+def test_a_named_new_dataset_keeps_its_version_and_its_label(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We introduce an advanced large-scale dataset, CircuitNet 2.0, which targets chip design. We also "
+        "introduce a new benchmark, MathVista. CircuitNet 2.0 is released. It gains 1.5 points on MT-Bench 1.5 %."))], nlp)
+    found = {(e.name, e.label, e.proposed) for e in ex.entities}
+    assert {("CircuitNet 2.0", "DATASET", True), ("MathVista", "DATASET", True)} <= found
+    assert not [name for name, label, _ in found if label == "METHOD" or name.endswith("1.5")]

@@ -7,6 +7,8 @@ many rules, and the place to look when a mention has the right label but the wro
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Doc, Span, Token
 
 from .lexicon import (FIELDS, GENERIC_TECH, METHOD_CUES, METHOD_MODIFIERS, NAME_SUFFIX_STOP, NAMING_VERBS,
@@ -19,6 +21,9 @@ _MOD_DEPS = frozenset(("compound", "amod", "nmod", "npadvmod", "hmod", "nummod",
 def _glued(doc: Doc, i: int) -> bool:
     """Token i is joined to the next one by a hyphen without spaces ("text-to-image")."""
     return i + 1 < len(doc) and not doc[i].whitespace_ and (doc[i].text == "-" or doc[i + 1].text == "-")
+
+
+_VERSION = re.compile(r"v?\d+\.\d+|v\d+")
 
 
 def name_run(doc: Doc, i: int) -> tuple[int, int]:
@@ -36,6 +41,9 @@ def name_run(doc: Doc, i: int) -> tuple[int, int]:
         nxt = doc[end + 1]
         if is_namey(nxt) or (_glued(doc, end) and end + 2 < len(doc) and nxt.text == "-" and not nxt.whitespace_):
             end += 1
+        elif _VERSION.fullmatch(nxt.text) and is_namey(doc[end]) and not (
+                end + 2 < len(doc) and doc[end + 2].lower_ in ("%", "percent", "points", "times", "x")):
+            end += 1  # "CircuitNet 2.0", "AlpacaEval v2", but not "MT-Bench 1.5 points"
         elif not doc[end].whitespace_ and (nxt.like_num or _glued(doc, end) or nxt.text.isupper() and nxt.is_alpha
                                            or nxt.text in ("+", "++") and (nxt.whitespace_ or end + 2 >= len(doc)
                                                                           or doc[end + 2].is_punct)) \

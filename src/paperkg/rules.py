@@ -309,7 +309,21 @@ class _Rules:
                 self.subject_name(self.unnamed_at)
             self.named_parts()
             self.novel_pairs()
+        self.same_name_same_label()
         return self.out
+
+    def same_name_same_label(self) -> None:
+        """A name labelled only by its shape ("CircuitNet 2.0 ..." later in the text) takes the label the
+        abstract gave it elsewhere by a rule ("we introduce a dataset, CircuitNet 2.0")."""
+        doc = self.doc
+        labels: dict[str, set[str]] = {}
+        for (s, e), (label, rule, _) in self.out.items():
+            if rule != "camel-name":
+                labels.setdefault(doc[s:e].text, set()).add(label)
+        for key, (label, rule, prop) in list(self.out.items()):
+            known = labels.get(doc[key[0] : key[1]].text)
+            if rule == "camel-name" and known and len(known) == 1 and label not in known:
+                self.out[key] = (next(iter(known)), rule, prop)
 
     def novel_pairs(self) -> None:
         """"through the use of novel Compressed Gradient Descent (CGD) algorithms": a long form the
@@ -1100,8 +1114,11 @@ def _objects(verb: Token) -> list[Token]:
 
 
 def _object_head(tok: Token) -> str:
+    """The noun that says what kind of thing the object is: its own word, or a dataset word set off
+    beside it ("a new benchmark, MathVista", which the parse may hang on the name)."""
     for child in tok.children:
-        if child.dep_ == "appos" and child.lower_ in DATASET_WORDS:
+        if child.lower_ in DATASET_WORDS and (child.dep_ == "appos" or child.dep_ in ("nmod", "compound")
+                                              and child.i + 1 < tok.i and child.doc[child.i + 1].text == ","):
             return child.lower_
     return tok.lower_
 
@@ -1114,8 +1131,8 @@ def _named_in(doc: Doc, tok: Token) -> tuple[int, int] | None:
     if tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
         return name_run(doc, tok.i + 1)
     for child in tok.rights:
-        if child.dep_ == "appos" and is_namey(child):
-            return name_run(doc, child.i)
+        if (child.dep_ == "appos" or child.dep_ == "npadvmod" and doc[child.i - 1].text == ",") and is_namey(child):
+            return name_run(doc, child.i)  # "a large-scale dataset, CircuitNet 2.0,": the parse may call it npadvmod
     for child in tok.lefts:
         if child.dep_ in ("compound", "amod", "nmod") and is_namey(child) and is_acronymish(child.text):
             return name_run(doc, child.i)
