@@ -371,6 +371,8 @@ def test_a_dataset_about_an_acronym_defined_thing_is_that_dataset(nlp) -> None:
      "policy optimization"),
     ("Experiments on image classification datasets and transfer learning tasks show that it works.",
      "transfer learning"),
+    ("We evaluate on the string transformation dataset SyGuS and two public object detection datasets.",
+     "string transformation"),
 ])
 def test_tasks_said_to_be_tasks(nlp, sentence: str, task: str) -> None:
     assert (task, "TASK") in {(e.text, e.label_) for e in nlp(sentence).ents}
@@ -502,3 +504,8 @@ def test_a_named_new_dataset_keeps_its_version_and_its_label(nlp) -> None:
     found = {(e.name, e.label, e.proposed) for e in ex.entities}
     assert {("CircuitNet 2.0", "DATASET", True), ("MathVista", "DATASET", True)} <= found
     assert not [name for name, label, _ in found if label == "METHOD" or name.endswith("1.5")]
+
+
+def test_data_words_do_not_make_training_a_task(nlp) -> None:
+    doc = nlp("We train on pre-existing datasets and a pretraining dataset, then test on public object detection datasets.")
+    assert {e.text for e in doc.ents if e.label_ == "TASK"} == {"object detection"}

@@ -109,11 +109,11 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
 
 #: Nouns after a task name that make it one ("image classification tasks", "fact editing benchmarks").
 _TASK_NOUNS = frozenset(("task", "tasks", "problem", "problems"))
-_TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "setting", "settings", "setup", "accuracy", "performance",
+_TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "dataset", "datasets", "setting", "settings", "setup", "accuracy", "performance",
                                            "capability", "capabilities", "ability", "abilities"))
 #: Words ending like a task noun that name something else ("out-of-distribution tasks").
 _NOT_TASK_NOUNS = frozenset("distribution evaluation information function population iteration position condition "
-                            "setting".split())
+                            "setting resolution existing training pretraining pre-training finetuning fine-tuning tuning validation".split())
 #: Heads that make a technique of the phrase before them ("active learning strategy", "Bayesian filtering approach").
 _TECHNIQUE_NOUNS = frozenset(("approach", "approaches", "method", "methods", "strategy", "strategies", "technique",
                               "techniques", "procedure", "procedures", "algorithm", "algorithms", "scheme", "schemes"))
