@@ -1,8 +1,8 @@
-"""Extraction quality on 230 annotated ICLR/ICML 2024 abstracts (a regression floor, run where the corpora are).
+"""Extraction quality on 290 annotated ICLR/ICML 2024 abstracts (a regression floor, run where the corpora are).
 
 ``tests/data/gold/corpus_labels.jsonl`` holds only ids and the annotated entity names; the abstracts
 themselves stay in ``../shared/corpora/`` (never copied into the project) and are joined in here.
-Sets 1-4 were annotated by four rounds of annotators from the spec alone and have since been used
+Sets 1-5 were annotated by five rounds of annotators from the spec alone and have since been used
 to develop the rules, so they are development data: the floor guards regressions, it does not
 estimate quality on unseen abstracts.
 """
@@ -58,5 +58,5 @@ def test_corpus_gold_quality_floor(require) -> None:
     papers = [Paper(id=g.id, abstract=g.text, title=g.title) for g in gold]
     report = score(gold, resolve(list(extract_papers(papers, nlp))))
     f1 = {s.label: round(s.f1, 3) for s in report.per_label}
-    assert report.macro_f1 >= 0.79, f1  # 0.807 when written (METHOD .790, TASK .735, DATASET .870, PROPOSED .833)
-    assert f1["METHOD"] >= 0.77 and f1["TASK"] >= 0.71 and f1["DATASET"] >= 0.85 and f1["PROPOSED"] >= 0.81, f1
+    assert report.macro_f1 >= 0.80, f1  # 0.820 when written (METHOD .793, TASK .738, DATASET .908, PROPOSED .843)
+    assert f1["METHOD"] >= 0.77 and f1["TASK"] >= 0.71 and f1["DATASET"] >= 0.88 and f1["PROPOSED"] >= 0.82, f1
