@@ -509,3 +509,10 @@ def test_a_named_new_dataset_keeps_its_version_and_its_label(nlp) -> None:
 def test_data_words_do_not_make_training_a_task(nlp) -> None:
     doc = nlp("We train on pre-existing datasets and a pretraining dataset, then test on public object detection datasets.")
     assert {e.text for e in doc.ents if e.label_ == "TASK"} == {"object detection"}
+
+
+def test_benchmark_scenarios_and_possessives_inside_names(nlp) -> None:
+    doc = nlp("It performs best in benchmark scenarios such as the Iterated Prisoner's Dilemma and the Coin Game, "
+              "unlike OpenAI's GPT-4.")
+    found = {(e.text, e.label_) for e in doc.ents}
+    assert {("Iterated Prisoner's Dilemma", "DATASET"), ("Coin Game", "DATASET"), ("GPT-4", "METHOD")} <= found

@@ -13,7 +13,7 @@ from spacy.tokens import Doc, Span, Token
 
 from .lexicon import (FIELDS, GENERIC_TECH, METHOD_CUES, METHOD_MODIFIERS, NAME_SUFFIX_STOP, NAMING_VERBS,
                       PROBLEM_PHENOMENA, SIZE_TOKEN, TASK_ADJECTIVES, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
-                      is_namey)
+                      is_namey, name_shape)
 
 _MOD_DEPS = frozenset(("compound", "amod", "nmod", "npadvmod", "hmod", "nummod", "quantmod"))
 
@@ -21,6 +21,16 @@ _MOD_DEPS = frozenset(("compound", "amod", "nmod", "npadvmod", "hmod", "nummod",
 def _glued(doc: Doc, i: int) -> bool:
     """Token i is joined to the next one by a hyphen without spaces ("text-to-image")."""
     return i + 1 < len(doc) and not doc[i].whitespace_ and (doc[i].text == "-" or doc[i + 1].text == "-")
+
+
+#: Owners whose possessive precedes a name rather than being part of it ("OpenAI's GPT-4").
+_OWNERS = frozenset("google meta microsoft openai deepmind amazon apple nvidia facebook anthropic baidu alibaba "
+                    "tencent huawei ibm intel".split())
+
+
+def _possessive_in_name(word: Token) -> bool:
+    """A plain capitalized word glued to "'s" inside a name ("Prisoner's" in "Iterated Prisoner's Dilemma")."""
+    return not word.whitespace_ and name_shape(word.text) == 1 and word.lower_ not in _OWNERS
 
 
 _VERSION = re.compile(r"v?\d+\.\d+|v\d+")
@@ -31,6 +41,9 @@ def name_run(doc: Doc, i: int) -> tuple[int, int]:
     start = end = i
     while start > 0:
         prev = doc[start - 1]
+        if prev.text == "'s" and start > 1 and _possessive_in_name(doc[start - 2]):
+            start -= 2  # "Iterated Prisoner's Dilemma"
+            continue
         if is_namey(prev) or (_glued(doc, start - 1) and start > 1 and (
                 is_namey(doc[start - 2]) or prev.text != "-" or SIZE_TOKEN.match(doc[start - 2].text)
                 or (len(doc[start - 2].text) == 1 and doc[start - 2].text.isupper()))):  # "Q-Bench"
@@ -41,6 +54,8 @@ def name_run(doc: Doc, i: int) -> tuple[int, int]:
         nxt = doc[end + 1]
         if is_namey(nxt) or (_glued(doc, end) and end + 2 < len(doc) and nxt.text == "-" and not nxt.whitespace_):
             end += 1
+        elif nxt.text == "'s" and end + 2 < len(doc) and is_namey(doc[end + 2]) and _possessive_in_name(doc[end]):
+            end += 2
         elif _VERSION.fullmatch(nxt.text) and is_namey(doc[end]) and not (
                 end + 2 < len(doc) and doc[end + 2].lower_ in ("%", "percent", "points", "times", "x")):
             end += 1  # "CircuitNet 2.0", "AlpacaEval v2", but not "MT-Bench 1.5 points"

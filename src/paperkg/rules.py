@@ -847,7 +847,8 @@ class _Rules:
         noun = tok.head
         for _ in range(3):  # "applications involving human interaction, such as ranking": the list is of applications
             low = noun.lower_
-            if low in DATASET_WORDS and low not in ("tasks",):
+            if low in DATASET_WORDS and low not in ("tasks",) or any(  # also "benchmark scenarios such as"
+                    c.dep_ in ("compound", "amod", "nmod") and c.lower_ in ("benchmark", "benchmarks") for c in noun.lefts):
                 label = "DATASET"
             elif low in ("tasks", "task", "problems", "applications"):
                 label = "TASK"
