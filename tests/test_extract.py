@@ -516,3 +516,8 @@ def test_benchmark_scenarios_and_possessives_inside_names(nlp) -> None:
               "unlike OpenAI's GPT-4.")
     found = {(e.text, e.label_) for e in doc.ents}
     assert {("Iterated Prisoner's Dilemma", "DATASET"), ("Coin Game", "DATASET"), ("GPT-4", "METHOD")} <= found
+
+
+def test_a_problem_class_used_via_is_a_technique(nlp) -> None:
+    doc = nlp("We optimize a safe suffix via minimax optimization. Minimax optimization is hard.")
+    assert [(e.text, e.label_) for e in doc.ents] == [("minimax optimization", "METHOD"), ("Minimax optimization", "TASK")]

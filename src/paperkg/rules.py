@@ -155,6 +155,8 @@ _COUNTS = {"two": 2, "three": 3, "four": 4}
 #: Singular heads that describe one model rather than name a technique ("a harmless language model",
 #: "a differentiable neural network"): on the dev sets 3 of 16 such phrases were gold methods.
 _SINGLE_THINGS = frozenset(("model", "network"))
+#: Heads of problem classes that, used "via" or "through", name the technique that solves them.
+_SOLVED_BY_TECHNIQUE = frozenset(("optimization", "programming", "optimisation"))
 #: Heads naming a part of a method ("an Graph2Seq encoder").
 _PART_NOUNS = frozenset("encoder decoder module modules block blocks layer layers head unit mechanism component "
                         "components network branch adapter tokenizer".split())
@@ -1008,6 +1010,11 @@ class _Rules:
         for obj in objects:
             for item in (obj, *obj.conjuncts):
                 low = item.lower_
+                known = next((k for k, v in self.out.items() if k[1] == item.i + 1 and k[0] <= item.i
+                              and v[:2] == ("TASK", "gazetteer")), None)
+                if known is not None and low in _SOLVED_BY_TECHNIQUE:  # "via minimax optimization": a problem class
+                    self.out[known] = ("METHOD", "used", self.out[known][2])  # used as the technique
+                    continue
                 if item.tag_ not in ("NN", "NNS") or low.endswith(_ACTIVITIES) or not (
                         low in _USED_TECHNIQUES or low.endswith("ing") and len(low) > 5
                         or low in WEAK_TASKS and low not in ("design", "inference")):
