@@ -521,3 +521,8 @@ def test_benchmark_scenarios_and_possessives_inside_names(nlp) -> None:
 def test_a_problem_class_used_via_is_a_technique(nlp) -> None:
     doc = nlp("We optimize a safe suffix via minimax optimization. Minimax optimization is hard.")
     assert [(e.text, e.label_) for e in doc.ents] == [("minimax optimization", "METHOD"), ("Minimax optimization", "TASK")]
+
+
+def test_known_names_match_with_a_hyphen_or_a_space(nlp) -> None:
+    doc = nlp("We re-weight edges in the message-passing and study image-captioning.")
+    assert {(e.text, e.label_) for e in doc.ents} == {("message-passing", "METHOD"), ("image-captioning", "TASK")}

@@ -71,6 +71,16 @@ def _plural(word: str) -> str:
     return word + "s"
 
 
+def _hyphen_variants(name: str) -> set[str]:
+    """A two-word lower-case name also written with a hyphen, and a hyphenated one with a space."""
+    variants = {name}
+    if name.count(" ") == 1 and "-" not in name:
+        variants.add(name.replace(" ", "-"))
+    if "-" in name and " " not in name and name.count("-") == 1:
+        variants.add(name.replace("-", " "))
+    return variants
+
+
 def gazetteer_key(label: str, name: str) -> str:
     return f"{label.lower()}:{name.lower()}"
 
@@ -93,9 +103,10 @@ class Gazetteer:
             match_id = f"{entry['label']}|{gazetteer_key(entry['label'], entry['name'])}"
             for surface in {entry["name"], *entry["aliases"]}:
                 if surface.lower() == surface and not any(c.isdigit() for c in surface):
-                    words = surface.split()
-                    plural = " ".join([*words[:-1], _plural(words[-1])])
-                    lower.setdefault(match_id, []).extend([make(surface), make(plural)])
+                    for spelling in _hyphen_variants(surface):  # "message passing" = "message-passing"
+                        words = spelling.split()
+                        plural = " ".join([*words[:-1], _plural(words[-1])])
+                        lower.setdefault(match_id, []).extend([make(spelling), make(plural)])
                 else:
                     exact.setdefault(match_id, []).append(make(surface))
                 self.size += 1
