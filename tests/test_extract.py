@@ -519,8 +519,8 @@ def test_benchmark_scenarios_and_possessives_inside_names(nlp) -> None:
 
 
 def test_a_problem_class_used_via_is_a_technique(nlp) -> None:
-    doc = nlp("We optimize a safe suffix via minimax optimization. Minimax optimization is hard.")
-    assert [(e.text, e.label_) for e in doc.ents] == [("minimax optimization", "METHOD"), ("Minimax optimization", "TASK")]
+    doc = nlp("We bound the gap via convex optimization. Convex optimization is well studied.")
+    assert [(e.text, e.label_) for e in doc.ents] == [("convex optimization", "METHOD"), ("Convex optimization", "TASK")]
 
 
 def test_known_names_match_with_a_hyphen_or_a_space(nlp) -> None:
