@@ -526,3 +526,13 @@ def test_a_problem_class_used_via_is_a_technique(nlp) -> None:
 def test_known_names_match_with_a_hyphen_or_a_space(nlp) -> None:
     doc = nlp("We re-weight edges in the message-passing and study image-captioning.")
     assert {(e.text, e.label_) for e in doc.ents} == {("message-passing", "METHOD"), ("image-captioning", "TASK")}
+
+
+@pytest.mark.parametrize(("sentence", "proposed"), [
+    ("Additionally, we introduce a Domain-wise Active Acquisition framework.", {"Active Acquisition"}),
+    ("Both proprietary models and our fine-tuned model SWE-Llama resolve only simple issues.", {"SWE-Llama"}),
+    ("We introduce a Plug-and-Play framework. Then we fine-tune our Llama-7B on the data.", set()),
+])
+def test_capitalized_names_before_a_generic_head_and_partly_known_names(nlp, sentence: str, proposed: set) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert {e.name for e in ex.entities if e.proposed} == proposed

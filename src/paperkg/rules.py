@@ -427,7 +427,7 @@ class _Rules:
                 (name_run(doc, c.i) for c in tok.head.lefts if c.dep_ in ("compound", "amod") and is_namey(c)), None)
             if found is None and tok.head.lower_ in GENERIC and any(c.lower_ == "of" for c in tok.head.rights):
                 found = self.defined_in(tok.head, "METHOD")  # "our method of curiosity-driven red teaming (CRT)"
-            if found and found[0] > tok.i and not any(self.gaz_tokens[found[0] : found[1]]) \
+            if found and found[0] > tok.i and not all(self.gaz_tokens[found[0] : found[1]]) \
                     and not re.fullmatch(r"[A-Z]+s", doc[found[0] : found[1]].text) \
                     and not _MODEL_SIZE.search(doc[found[0] : found[1]].text):  # "our Llama-7B" is used
                 label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
@@ -1142,8 +1142,11 @@ def _named_in(doc: Doc, tok: Token) -> tuple[int, int] | None:
         if (child.dep_ == "appos" or child.dep_ == "npadvmod" and doc[child.i - 1].text == ",") and is_namey(child):
             return name_run(doc, child.i)  # "a large-scale dataset, CircuitNet 2.0,": the parse may call it npadvmod
     for child in tok.lefts:
-        if child.dep_ in ("compound", "amod", "nmod") and is_namey(child) and is_acronymish(child.text):
-            return name_run(doc, child.i)
+        if child.dep_ in ("compound", "amod", "nmod") and is_namey(child):
+            run = name_run(doc, child.i)  # "a FooNet framework", "a Domain-wise Active Acquisition framework"
+            words = doc[run[0] : run[1]].text.split()  # words, not hyphen parts: not "Plug-and-Play"
+            if is_acronymish(child.text) or len(words) >= 2 and all(w[0].isupper() for w in words):
+                return run
     return None
 
 
