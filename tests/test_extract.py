@@ -536,3 +536,14 @@ def test_known_names_match_with_a_hyphen_or_a_space(nlp) -> None:
 def test_capitalized_names_before_a_generic_head_and_partly_known_names(nlp, sentence: str, proposed: set) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
     assert {e.name for e in ex.entities if e.proposed} == proposed
+
+
+@pytest.mark.parametrize(("sentence", "tasks"), [
+    ("Collaborative tasks: we study two collaborative tasks, Social Navigation and Social Rearrangement.",
+     {"Social Navigation", "Social Rearrangement"}),
+    ("We evaluate LLM-based agents on data analysis tasks.", {"data analysis"}),
+    ("Applied to many tasks (including reading comprehension, mathematical problem-solving), it works.",
+     {"reading comprehension", "mathematical problem-solving"}),
+])
+def test_counted_and_parenthesized_task_lists(nlp, sentence: str, tasks: set[str]) -> None:
+    assert {e.text for e in nlp(sentence).ents if e.label_ == "TASK"} == tasks

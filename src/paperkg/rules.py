@@ -221,7 +221,7 @@ def _names_task(tok: Token) -> bool:
     noun ("transfer learning tasks", "fact editing benchmarks", "audio-visual QA tasks")."""
     low = tok.lower_
     return tok.pos_ in ("NOUN", "PROPN", "VERB") and (
-        low in TASK_HEADS or low in ("qa", "vqa") or low.endswith(("ing", "tion", "sion")) and tok.tag_ in ("NN", "VBG")
+        low in TASK_HEADS or low in ("qa", "vqa", "analysis") or low.endswith(("ing", "tion", "sion")) and tok.tag_ in ("NN", "VBG")
         and len(low) > 5 and low not in _NOT_TASK_NOUNS)
 
 
@@ -934,8 +934,8 @@ class _Rules:
         close = next((j for j in range(noun.i + 2, min(noun.i + 30, len(doc))) if doc[j].text == ")"), None)
         if close is None:
             return
-        items, start = [], noun.i + 2
-        for j in range(noun.i + 2, close + 1):
+        items, start = [], noun.i + 2 + (doc[noun.i + 2].lower_ in ("including", "like"))  # "(including X, Y)"
+        for j in range(start, close + 1):
             if doc[j].text in (",", ";", ")") or doc[j].lower_ in ("and", "or"):
                 if start < j:
                     items.append((start, j))
@@ -953,14 +953,16 @@ class _Rules:
         doc = self.doc
         sent = num.sent
         k = num.i + 1
-        while k < min(sent.end, num.i + 5) and doc[k].lower_ not in _CONTRIBUTION_NOUNS and (
+        while k < min(sent.end, num.i + 5) and doc[k].lower_ not in _CONTRIBUTION_NOUNS \
+                and doc[k].lower_ not in ("tasks", "problems") and (
                 doc[k].lower_ in ("novel", "new") or doc[k].pos_ in ("ADJ", "NOUN") or doc[k].text == "-"):
             k += 1  # "two alternative matching strategies"
         colon = k + 1
         if colon < sent.end and doc[colon].lower_ == "of":  # "three stable classes of Neural SDEs:"
             colon = next((j for j in range(colon, min(colon + 5, sent.end)) if doc[j].text == ":"), sent.end)
-        if colon + 1 >= sent.end or doc[k].lower_ not in _CONTRIBUTION_NOUNS or doc[colon].text not in (",", ":") \
-                or not any(t.lower_ in ("we", "our", "novel", "new") or t.lower_ in PROPOSE_VERBS for t in sent):
+        tasks = doc[k].lower_ in ("tasks", "problems")  # "studying two collaborative tasks, Social Navigation and ..."
+        if colon + 1 >= sent.end or not (doc[k].lower_ in _CONTRIBUTION_NOUNS or tasks) or doc[colon].text not in (",", ":") \
+                or not tasks and not any(t.lower_ in ("we", "our", "novel", "new") or t.lower_ in PROPOSE_VERBS for t in sent):
             return
         items: list[tuple[int, int]] = []
         start = colon + 1
@@ -982,6 +984,10 @@ class _Rules:
             start = i + 1
         items = [(s, e) for s, e in items if doc[s].lower_ not in ("a", "an", "the") or e - s > 1]
         if len(items) != _COUNTS[num.lower_] or any(e - s > 6 for s, e in items):
+            return
+        if tasks:
+            for s, e in items:
+                self.add((s, e), "TASK", "listed")
             return
         label = "DATASET" if doc[k].lower_ in DATASET_WORDS else "METHOD"
         noun = doc[k]
