@@ -547,3 +547,8 @@ def test_capitalized_names_before_a_generic_head_and_partly_known_names(nlp, sen
 ])
 def test_counted_and_parenthesized_task_lists(nlp, sentence: str, tasks: set[str]) -> None:
     assert {e.text for e in nlp(sentence).ents if e.label_ == "TASK"} == tasks
+
+
+def test_a_known_technique_is_no_task_for_its_last_word(nlp) -> None:
+    doc = nlp("It is a hierarchical approach based on online Monte Carlo tree search.")
+    assert [(e.text, e.label_) for e in doc.ents] == [("Monte Carlo tree search", "METHOD")]

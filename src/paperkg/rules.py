@@ -269,10 +269,13 @@ class _Rules:
         self.shaped: list[int] = []  # tokens shaped like a name (filled by run)
         self.gaz_tokens = bytearray(len(doc))
         self.dataset_end: dict[int, int] = {}  # last token of a known dataset name -> its start
+        self.method_ends: set[int] = set()  # ends of known method names
         for span in doc.spans.get(GAZ, []):
             self.gaz_tokens[span.start : span.end] = b"\x01" * len(span)
             if span.label_ == "DATASET":
                 self.dataset_end[span.end - 1] = span.start
+            elif span.label_ == "METHOD":
+                self.method_ends.add(span.end)
 
     def finish(self) -> tuple[list[Span], list[Span]]:
         out = self.run()
@@ -445,7 +448,7 @@ class _Rules:
                 span = task_span(doc, tok)  # also a task word the parser hung on a verb ("gait prediction show")
                 if span is not None and tok.i - 1 in self.dataset_end and span.start < tok.i:
                     span = doc[tok.i : tok.i + 1]  # "ImageNet classification": the dataset, then the task
-                if span is not None:
+                if span is not None and span.end not in self.method_ends:  # not "online Monte Carlo tree search"
                     self.add(span, "TASK", "task-head")
             elif low in _TASK_FOLLOWERS and tok.i > 0 and _names_task(doc[tok.i - 1]):
                 # "fact editing benchmarks", "transfer learning tasks", "flow field prediction accuracy"
