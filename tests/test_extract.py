@@ -455,6 +455,8 @@ def test_a_name_list_that_ends_the_abstract_is_labelled_too(nlp) -> None:
      {"random slicing approach"}),
     ("It minimizes objectives through the use of novel Compressed Gradient Descent (CGD) algorithms.",
      {"Compressed Gradient Descent"}),
+    ("Finally, we derive a new neural-symbolic method, Fuzzy Inference with Truth value (FIT), for queries.",
+     {"Fuzzy Inference with Truth value"}),
 ])
 def test_coordinated_offered_and_zero_shot_contributions(nlp, sentence: str, proposed: set[str]) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

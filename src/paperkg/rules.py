@@ -335,8 +335,11 @@ class _Rules:
         text calls new, defined with its acronym, is the paper's own wherever the sentence puts it."""
         doc = self.doc
         for long, short in self.pairs:
-            if long.start > 0 and doc[long.start - 1].lower_ in ("novel", "new") \
-                    and not all(self.gaz_tokens[long.start : long.end]):
+            before = doc[max(long.sent.start, long.start - 7) : long.start]
+            called_new = long.start > 0 and (doc[long.start - 1].lower_ in ("novel", "new") or (
+                doc[long.start - 1].text == "," and any(t.lower_ in ("novel", "new") for t in before)
+                and not any(t.text in (",", ";", ".") for t in before[:-1])))  # "a new optimal format, Student Float (SF4)"
+            if called_new and not all(self.gaz_tokens[long.start : long.end]):
                 for span in (long, short):
                     key = (span.start, span.end)
                     if key in self.out and self.out[key][0] in ("METHOD", "DATASET") and not self.out[key][2]:
