@@ -54,6 +54,11 @@ def test_abbreviations_pair_long_and_short_forms() -> None:
     assert ("Activation-Sharing Multi-Resolution", "ASMR") in pairs
 
 
+def test_a_trailing_number_after_the_initials_of_a_capitalized_name() -> None:
+    doc = spacy.blank("en")("we derive a format, Student Float (SF4), for weights stored in low precision (lp4).")
+    assert [(long.text, short.text) for long, short in find_abbreviations(doc)] == [("Student Float", "SF4")]
+
+
 def test_abbreviations_ignore_parenthetical_remarks() -> None:
     doc = spacy.blank("en")("results improve (see below) on all tasks (3 of 4).")
     assert find_abbreviations(doc) == []

@@ -111,6 +111,11 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
         window = doc[start : tok.i]
         words = window.text.split()
         first = _initials_long_form(sf, words)
+        if first is None and sf[-1].isdigit() and sf.rstrip("0123456789")[-1:].isupper():
+            # "Student Float (SF4)": a version or bit-width after the initials of a capitalized name
+            first = _initials_long_form(sf.rstrip("0123456789"), words)
+            if first is not None and not all(w[:1].isupper() for w in words[first:]):
+                first = None
         if first is not None:
             offset = len(" ".join(words[:first])) + (1 if first else 0)
             offset = window.text.find(words[first], offset - 1 if first else 0)
