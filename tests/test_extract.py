@@ -554,3 +554,8 @@ def test_counted_and_parenthesized_task_lists(nlp, sentence: str, tasks: set[str
 def test_a_known_technique_is_no_task_for_its_last_word(nlp) -> None:
     doc = nlp("It is a hierarchical approach based on online Monte Carlo tree search.")
     assert [(e.text, e.label_) for e in doc.ents] == [("Monte Carlo tree search", "METHOD")]
+
+
+def test_complexity_classes_and_molecules_are_no_methods(nlp) -> None:
+    doc = nlp("Computing a best response is PPAD-Hard and NP-complete; outputs adhere to the constraints of RNAs.")
+    assert not [e.text for e in doc.ents if e.label_ == "METHOD"]

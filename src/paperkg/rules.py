@@ -137,8 +137,10 @@ _MADE_FOR_HEADS = frozenset("approach approaches method methods framework framew
 _LISTING_NOUNS = frozenset(("tasks", "problems", "benchmarks", "datasets"))
 #: Question-answering datasets are named "<Name>QA": CommonsenseQA, HotpotQA, TriviaQA (not VQA, video-QA).
 _QA_DATASET = re.compile(r"[A-Z][A-Za-z]{2,}-?QA")
-#: Hardware is no method: "NVIDIA 2080Ti", "Google Cloud TPUs", "14nm FinFET".
-_HARDWARE = re.compile(r"NVIDIA|[GT]PUs?\b|\d{4}Ti\b|\b[AHV]100\b|FinFET")
+#: Hardware, complexity classes and molecules are no methods: "NVIDIA 2080Ti", "Google Cloud TPUs",
+#: "14nm FinFET", "PPAD-Hard", "NP-complete", "RNAs".
+_HARDWARE = re.compile(r"NVIDIA|[GT]PUs?\b|\d{4}Ti\b|\b[AHV]100\b|FinFET"
+                       r"|-(?:[Hh]ard|[Cc]omplete)$|^m?RNAs?$|^DNAs?$")
 #: Last words of a name that say what it is like, not what it is called ("SupLinUCB-type").
 _LIKENESS = frozenset(("type", "style", "like"))
 #: Things a "which we call X" can name that are observations, not contributions.
