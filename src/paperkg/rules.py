@@ -139,7 +139,7 @@ _LISTING_NOUNS = frozenset(("tasks", "problems", "benchmarks", "datasets"))
 _QA_DATASET = re.compile(r"[A-Z][A-Za-z]{2,}-?QA")
 #: Hardware, complexity classes and molecules are no methods: "NVIDIA 2080Ti", "Google Cloud TPUs",
 #: "14nm FinFET", "PPAD-Hard", "NP-complete", "RNAs".
-_HARDWARE = re.compile(r"NVIDIA|[GT]PUs?\b|\d{4}Ti\b|\b[AHV]100\b|FinFET"
+_NO_METHOD_NAME = re.compile(r"NVIDIA|[GT]PUs?\b|\d{4}Ti\b|\b[AHV]100\b|FinFET"
                        r"|-(?:[Hh]ard|[Cc]omplete)$|^m?RNAs?$|^DNAs?$")
 #: Last words of a name that say what it is like, not what it is called ("SupLinUCB-type").
 _LIKENESS = frozenset(("type", "style", "like"))
@@ -537,7 +537,7 @@ class _Rules:
         if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
             return  # a citation: "Filippi et al."
         name = doc[start:end].text
-        if _HARDWARE.search(name):
+        if _NO_METHOD_NAME.search(name):
             return
         head = _head_word(doc, end)
         label = _label_from_head(head)
