@@ -323,13 +323,18 @@ class _Rules:
         """A name labelled only by its shape ("CircuitNet 2.0 ..." later in the text) takes the label the
         abstract gave it elsewhere by a rule ("we introduce a dataset, CircuitNet 2.0")."""
         doc = self.doc
+        shaped = {key: doc[key[0] : key[1]].text for key, (_, rule, _) in self.out.items() if rule == "camel-name"}
+        if not shaped:
+            return
+        lengths, names = {e - s for s, e in shaped}, set(shaped.values())
         labels: dict[str, set[str]] = {}
-        for (s, e), (label, rule, _) in self.out.items():
-            if rule != "camel-name":
-                labels.setdefault(doc[s:e].text, set()).add(label)
-        for key, (label, rule, prop) in list(self.out.items()):
-            known = labels.get(doc[key[0] : key[1]].text)
-            if rule == "camel-name" and known and len(known) == 1 and label not in known:
+        for (s, e), (label, rule, _) in self.out.items():  # only spans as long as a shape-only name are read
+            if rule != "camel-name" and e - s in lengths and (text := doc[s:e].text) in names:
+                labels.setdefault(text, set()).add(label)
+        for key, text in shaped.items():
+            label, rule, prop = self.out[key]
+            known = labels.get(text)
+            if known and len(known) == 1 and label not in known:
                 self.out[key] = (next(iter(known)), rule, prop)
 
     def novel_pairs(self) -> None:
