@@ -109,8 +109,8 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
 
 #: Nouns after a task name that make it one ("image classification tasks", "fact editing benchmarks").
 _TASK_NOUNS = frozenset(("task", "tasks", "problem", "problems"))
-_TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "dataset", "datasets", "setting", "settings", "setup", "accuracy", "performance",
-                                           "capability", "capabilities", "ability", "abilities"))
+_TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "dataset", "datasets", "setting", "settings", "setup",
+                                           "accuracy", "performance", "capability", "capabilities", "ability", "abilities"))
 #: Words ending like a task noun that name something else ("out-of-distribution tasks").
 _NOT_TASK_NOUNS = frozenset("distribution evaluation information function population iteration position condition "
                             "setting resolution existing training pretraining pre-training finetuning fine-tuning tuning validation".split())
@@ -162,6 +162,8 @@ _SOLVED_BY_TECHNIQUE = frozenset(("optimization", "programming", "optimisation")
 #: Heads naming a part of a method ("an Graph2Seq encoder").
 _PART_NOUNS = frozenset("encoder decoder module modules block blocks layer layers head unit mechanism component "
                         "components network branch adapter tokenizer".split())
+#: Words that call a thing new, and so the paper's own.
+_NEW_WORDS = frozenset(("novel", "new"))
 #: Verbs that, with "we" and a counted list of techniques, put forward the paper's own.
 _OFFER_VERBS = frozenset("offer offers provide provides".split())
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
@@ -227,7 +229,6 @@ def _names_task(tok: Token) -> bool:
         and len(low) > 5 and low not in _NOT_TASK_NOUNS)
 
 
-
 def _task_or_technique(doc: Doc, span: Span) -> str:
     """A phrase headed by a task word names a technique when a technique noun follows it: "an active
     learning strategy", "a Bayesian filtering approach" (but "a segmentation method" is for a task)."""
@@ -272,12 +273,15 @@ class _Rules:
         self.gaz_tokens = bytearray(len(doc))
         self.dataset_end: dict[int, int] = {}  # last token of a known dataset name -> its start
         self.method_ends: set[int] = set()  # ends of known method names
+        self.task_starts: dict[int, list[int]] = {}  # end of a known task name -> its starts
         for span in doc.spans.get(GAZ, []):
             self.gaz_tokens[span.start : span.end] = b"\x01" * len(span)
             if span.label_ == "DATASET":
                 self.dataset_end[span.end - 1] = span.start
             elif span.label_ == "METHOD":
                 self.method_ends.add(span.end)
+            else:
+                self.task_starts.setdefault(span.end, []).append(span.start)
 
     def finish(self) -> tuple[list[Span], list[Span]]:
         out = self.run()
@@ -343,8 +347,8 @@ class _Rules:
         doc = self.doc
         for long, short in self.pairs:
             before = doc[max(long.sent.start, long.start - 7) : long.start]
-            called_new = long.start > 0 and (doc[long.start - 1].lower_ in ("novel", "new") or (
-                doc[long.start - 1].text == "," and any(t.lower_ in ("novel", "new") for t in before)
+            called_new = long.start > 0 and (doc[long.start - 1].lower_ in _NEW_WORDS or (
+                doc[long.start - 1].text == "," and any(t.lower_ in _NEW_WORDS for t in before)
                 and not any(t.text in (",", ";", ".") for t in before[:-1])))  # "a new optimal format, Student Float (SF4)"
             if called_new and not all(self.gaz_tokens[long.start : long.end]):
                 for span in (long, short):
@@ -432,7 +436,7 @@ class _Rules:
             self.naming(tok)
         elif low == "proposed" and tok.dep_ == "amod":
             self.proposal(tok.head, tok)
-        elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in ("novel", "new") for c in tok.children):
+        elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in _NEW_WORDS for c in tok.children):
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
             self.add(name_run(doc, tok.head.i), label, "novel-appos", proposed=True)
         elif low == "our" and tok.dep_ == "poss":
@@ -609,7 +613,7 @@ class _Rules:
                     and sum(not self.gaz_tokens[t.i] for t in mods) >= 2 \
                     and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6]):
                 found = (start, obj.i + 1)
-        if found is None and any(c.lower_ in ("novel", "new") for c in obj.lefts) and (
+        if found is None and any(c.lower_ in _NEW_WORDS for c in obj.lefts) and (
                 obj.lower_ in _NEW_THINGS or obj.tag_ == "NN" and obj.lower_ not in INTRO_TASK and obj.lower_ not in METRICS
                 and obj.lower_ not in GENERIC and obj.lower_ not in TASK_HEADS and obj.lower_ not in _FINDINGS
                 and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6])):
@@ -666,7 +670,7 @@ class _Rules:
         if subj is None or aux not in (["is"], ["are"]):
             return False
         sent = verb.sent
-        if any(c.lower_ in ("novel", "new") for c in subj.lefts) or any(
+        if any(c.lower_ in _NEW_WORDS for c in subj.lefts) or any(
                 t.lower_ in ("here", "herein") or t.lower_ in ("paper", "work", "study", "article")
                 and t.i > 0 and self.doc[t.i - 1].lower_ == "this" for t in sent):
             self.proposal(subj, verb)
@@ -968,7 +972,7 @@ class _Rules:
         k = num.i + 1
         while k < min(sent.end, num.i + 5) and doc[k].lower_ not in _CONTRIBUTION_NOUNS \
                 and doc[k].lower_ not in ("tasks", "problems") and (
-                doc[k].lower_ in ("novel", "new") or doc[k].pos_ in ("ADJ", "NOUN") or doc[k].text == "-"):
+                doc[k].lower_ in _NEW_WORDS or doc[k].pos_ in ("ADJ", "NOUN") or doc[k].text == "-"):
             k += 1  # "two alternative matching strategies"
         colon = k + 1
         if colon < sent.end and doc[colon].lower_ == "of":  # "three stable classes of Neural SDEs:"
@@ -1004,7 +1008,7 @@ class _Rules:
             return
         label = "DATASET" if doc[k].lower_ in DATASET_WORDS else "METHOD"
         noun = doc[k]
-        new = any(t.lower_ in ("novel", "new") for t in doc[num.i : k]) or (
+        new = any(t.lower_ in _NEW_WORDS for t in doc[num.i : k]) or (
             (noun.head.lower_ in PROPOSE_VERBS or noun.head.lower_ in _OFFER_VERBS) and noun.head.pos_ == "VERB"
             and _we_subject(noun.head))  # "we offer two alternative matching strategies: A and B"
         for s, e in items:  # "three datasets: Adult, COMPAS, and CelebA" are used, not new
@@ -1029,8 +1033,8 @@ class _Rules:
         for obj in objects:
             for item in (obj, *obj.conjuncts):
                 low = item.lower_
-                known = next((k for k, v in self.out.items() if k[1] == item.i + 1 and k[0] <= item.i
-                              and v[:2] == ("TASK", "gazetteer")), None)
+                known = next(((start, item.i + 1) for start in self.task_starts.get(item.i + 1, ())
+                              if self.out.get((start, item.i + 1), ())[:2] == ("TASK", "gazetteer")), None)
                 if known is not None and low in _SOLVED_BY_TECHNIQUE:  # "via minimax optimization": a problem class
                     self.out[known] = ("METHOD", "used", self.out[known][2])  # used as the technique
                     continue
@@ -1226,10 +1230,11 @@ class RuleComponent:
     def __call__(self, doc: Doc) -> Doc:
         spans, chosen, pairs = rule_mentions(doc)
         by_end = {s.end: s for s in spans}
+        label_at = {(s.start, s.end): s.label_ for s in spans}
         long_of: dict[tuple[int, int], Span] = {}
         for long, short in pairs:
             final = by_end.get(long.end)  # the long form, or a mention ending with it ("zero-shot anomaly classification (AC)")
-            if final is not None and final.start <= long.start and final.label_ == _label_at(spans, short):
+            if final is not None and final.start <= long.start and final.label_ == label_at.get((short.start, short.end)):
                 long_of[(short.start, short.end)] = final
         doc.ents = [Span(doc, s.start, s.end, label=s.label_, kb_id=s.kb_id_,
                          span_id=_pack_id(s.id_, (s.start, s.end) in chosen, long_of.get((s.start, s.end))))
@@ -1241,10 +1246,6 @@ class RuleComponent:
         # nlp.pipe(n_process=...) send back, so it is dropped here.
         doc.tensor = _EMPTY_TENSOR
         return doc
-
-
-def _label_at(spans: list[Span], span: Span) -> str | None:
-    return next((s.label_ for s in spans if s.start == span.start and s.end == span.end), None)
 
 
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")

@@ -27,6 +27,8 @@ _WRAPPERS = (
 #: ("Learning(EIHL)"), as real paper lists have them.
 _GLUED_WORD = r"(?<![A-Za-z])(?:the|by|of|in|on|to|and|that|with|for|from|via|than)(?=[A-Z][A-Za-z0-9]*[A-Z])"
 _GLUED_PAREN = r"(?<=[a-z]{2})\((?=[A-Z][A-Za-z0-9\-]{1,10}\))"
+#: A sentence glued to the one before ("of LLMs.To overcome").
+_GLUED_SENTENCE = r"(?<=[a-z0-9)\]])\.(?=[A-Z][a-z])"
 #: A sentence glued to one that ends in a capital ("on VisA.In addition", "MVTec AD.We"): only before
 #: words that open sentences, so "U.S." or "Fig.A" stay whole.
 _GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|On|Moreover|Furthermore|However|"
@@ -43,7 +45,7 @@ _TOKEN = re.compile(
     r"|(?P<tilde>~)"                              # TeX non-breaking space
     r"|(?P<dash>-{2,3})"                          # TeX dashes "---" -> " - "
     r"|(?P<stars>\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![*]))"  # Markdown emphasis: dropped
-    r"|(?P<glue>(?<=[a-z0-9)\]])\.(?=[A-Z][a-z])|" + _GLUED_AFTER_CAPITAL + ")"  # "LLMs.To" -> "LLMs. To"
+    r"|(?P<glue>" + _GLUED_SENTENCE + "|" + _GLUED_AFTER_CAPITAL + ")"  # "LLMs.To" -> "LLMs. To"
     r"|(?P<word>" + _GLUED_WORD + ")"             # "theFL" -> "the FL"
     r"|(?P<paren>" + _GLUED_PAREN + ")"           # "Learning(EIHL)" -> "Learning (EIHL)"
     r"|(?P<wide>[^\x00-\x7f]))"                   # non-ASCII: Unicode-normalize one character
@@ -53,8 +55,8 @@ _CHAR_MAP = {
     "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": "",
     "\u200c": "", "\u200d": "", "\ufeff": "", "\u00ad": "",
 }
-_NEEDS_WORK = re.compile(r"[\\{}$^_*~]|--|[^\x00-\x7f]|[a-z0-9)\]]\.[A-Z][a-z]|" + _GLUED_PAREN + "|" + _GLUED_WORD
-                         + "|" + _GLUED_AFTER_CAPITAL)
+_NEEDS_WORK = re.compile(r"[\\{}$^_*~]|--|[^\x00-\x7f]|" + "|".join((_GLUED_SENTENCE, _GLUED_AFTER_CAPITAL, _GLUED_PAREN,
+                                                                     _GLUED_WORD)))
 
 
 @dataclass(frozen=True, slots=True)
