@@ -15,6 +15,7 @@ from .lexicon import (FIELDS, GENERIC_TECH, METHOD_CUES, METHOD_MODIFIERS, NAME_
                       PROBLEM_PHENOMENA, SIZE_TOKEN, TASK_ADJECTIVES, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
                       is_namey, name_shape)
 
+_METHOD_STOP = TASK_STOP | NAMING_VERBS
 _MOD_DEPS = frozenset(("compound", "amod", "nmod", "npadvmod", "hmod", "nummod", "quantmod"))
 
 
@@ -164,7 +165,7 @@ def method_span(doc: Doc, head: Token) -> Span | None:
     "adaptive gradient methods"; a bare generic head ("models") is not one."""
     if head.lower_ in _DESCRIBED_HEADS:
         return None  # "label embeddings", "a shared decoder architecture", "ensemble methods": described, not named
-    span = doc[left_edge(doc, head, TASK_STOP | NAMING_VERBS) : head.i + 1]
+    span = doc[left_edge(doc, head, _METHOD_STOP) : head.i + 1]
     mods = [t for t in span[:-1] if t.text != "-"]
     if not mods or all(is_namey(t) for t in mods):
         return None  # "T2I models": the name rule labels the name itself

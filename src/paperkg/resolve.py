@@ -68,8 +68,9 @@ def is_short_form(name: str) -> bool:
 def canonical(names: Iterable[str]) -> str:
     """The most specific full name: the most frequent long form (ties: the longer, then the one
     with capitals as its authors wrote it), else the most frequent name."""
-    names = list(names)
     counts = Counter(names)
+    if len(counts) == 1:
+        return next(iter(counts))
     longs = [n for n in counts if not is_short_form(n)]
     pool = longs or list(counts)
     return max(pool, key=lambda n: (counts[n], len(n.split()), len(n), sum(c.isupper() for c in n), n))

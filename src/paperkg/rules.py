@@ -8,6 +8,7 @@ Rules that need the dependency parse are skipped on docs without one (``spacy.bl
 from __future__ import annotations
 
 import re
+import string
 from functools import cache
 
 import numpy
@@ -48,6 +49,9 @@ _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
 _PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+\-]*[A-Za-z][A-Za-z0-9+\-]*(?: [A-Za-z0-9+\-]+)*")  # not "S^2"
 _LIST_CUES = frozenset(("as", "including", "like", "e.g.", "e.g", "covering"))
 _ORDER = {"propose": 0, "called": 0, "novel-appos": 0, "our": 1, "abbreviation": 1, "gazetteer": 2}
+_STOP_OR_BLAND = TASK_STOP | _BLAND_MODIFIERS
+_CUE_OR_DATA_WORDS = METHOD_CUES | DATASET_WORDS
+_ANY_GENERIC = GENERIC_TECH | GENERIC
 
 
 def _head_word(doc: Doc, end: int) -> str:
@@ -65,7 +69,7 @@ def _label_from_head(word: str) -> str | None:
 
 def _label_of_long_form(long: Span) -> str | None:
     last = long[-1].lower_
-    if "-to-" in long.text.lower() and last not in METHOD_CUES | DATASET_WORDS:
+    if "-to-" in long.text.lower() and last not in _CUE_OR_DATA_WORDS:
         return "TASK"
     if last in METRICS:
         return None
@@ -198,17 +202,30 @@ _UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical 
 
 
 @cache
-def _known_dataset_prefix() -> re.Pattern[str]:
-    """Shipped dataset names of at least five characters with an inner capital, as name prefixes
-    ("HumanEval" in "HumanEvalPack"); built on first use, not at import."""
+def _known_dataset_names() -> dict[str, tuple[str, ...]]:
+    """Shipped dataset names of at least five characters with an inner capital, indexed by their
+    first five characters; built on first use, not at import."""
     names = {n for e in package_patterns() if e["label"] == "DATASET" for n in (e["name"], *e["aliases"])
              if len(n) >= 5 and " " not in n and any(c.isupper() for c in n[1:])}
-    return re.compile("(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")[A-Z0-9+-]")
+    by_start: dict[str, list[str]] = {}
+    for name in names:
+        by_start.setdefault(name[:5], []).append(name)
+    return {k: tuple(v) for k, v in by_start.items()}
+
+
+_EXTENSION_START = frozenset(string.ascii_uppercase + string.digits + "+-")
+
+
+def _extends_known_dataset(name: str) -> bool:
+    """"HumanEvalPack", "ImageNet-R": a shipped dataset name, then a capital, digit, "+" or "-"."""
+    candidates = _known_dataset_names().get(name[:5])
+    return candidates is not None and any(
+        len(name) > len(known) and name.startswith(known) and name[len(known)] in _EXTENSION_START for known in candidates)
 
 
 def _named_object_label(obj: Token, verb: Token) -> str:
     """A name that is compiled or collected, or extends a known dataset's name, is a dataset."""
-    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _known_dataset_prefix().match(obj.text)):
+    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _extends_known_dataset(obj.text)):
         return "DATASET"
     return "METHOD"
 
@@ -401,7 +418,7 @@ class _Rules:
             if from_long == "TASK" and _head_word(doc, short.end + 1) in _TECHNIQUE_NOUNS:
                 from_long = "METHOD"  # "a Fast-Slow Test-Time Adaptation (FSTTA) approach"
             label = (gaz_label.get((long.start, long.end))
-                     or (from_long if long[-1].lower_ in METHOD_CUES | DATASET_WORDS else None)
+                     or (from_long if long[-1].lower_ in _CUE_OR_DATA_WORDS else None)
                      or gaz_label.get((short.start, short.end)) or from_long
                      or _label_from_head(_head_word(doc, short.end + 1)))
             if label is None and sum(t.text[:1].isupper() for t in long) >= 2 and long[-1].pos_ != "ADJ":
@@ -556,7 +573,7 @@ class _Rules:
                 self.add((start, end), "TASK", "name-head")  # "three RES benchmarks": a kind of benchmark, a task
             return
         if label is None and (any(self.dataset_end.get(k) == start for k in range(start, end))
-                              or _known_dataset_prefix().match(name)):
+                              or _extends_known_dataset(name)):
             label = "DATASET"  # a variant of a known dataset: "ImageNet V2", "ImageNet-subset", "HumanEvalPack"
         # "DeepMind control suite": a name, a few lower-case words, then a dataset word
         for k in range(end, min(end + 3, len(doc))):
@@ -607,7 +624,7 @@ class _Rules:
                 and not is_namey(obj) and obj.dep_ != "appos" and doc[obj.left_edge.i - 1].text != ",":  # not an apposition
             # "the proximal alternating linearized minimization algorithm", "a mirror descent algorithm",
             # "learning-rate-free algorithms": unnamed but specific
-            start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+            start = left_edge(doc, obj, _STOP_OR_BLAND)
             mods = [t for t in doc[start : obj.i] if t.text != "-"]
             if len(mods) >= 2 and start > obj.left_edge.i and mods[-1].pos_ == "NOUN" \
                     and sum(not self.gaz_tokens[t.i] for t in mods) >= 2 \
@@ -618,7 +635,7 @@ class _Rules:
                 and obj.lower_ not in GENERIC and obj.lower_ not in TASK_HEADS and obj.lower_ not in _FINDINGS
                 and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6])):
             # "a new homeostatic objective": unnamed, but specific and new
-            start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+            start = left_edge(doc, obj, _STOP_OR_BLAND)
             if start < obj.i and start > obj.left_edge.i:
                 found = (start, obj.i + 1)
         if found is not None and any(doc[k].lower_ in _LIKENESS and doc[k - 1].text == "-" for k in range(found[0] + 1, found[1])):
@@ -648,7 +665,7 @@ class _Rules:
         s, e = found
         if s < obj.left_edge.i or e > obj.i + 1 or (e == obj.i + 1 and s < obj.i):
             return found
-        start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+        start = left_edge(doc, obj, _STOP_OR_BLAND)
         w = word_start(doc, start - 1) if start > 1 else start
         if w < start - 1 and doc[w].lower_ not in TASK_STOP and doc[start - 1].head.i >= start:
             start = w  # a hyphenated modifier that ends in an evaluative word: "parameter-efficient"
@@ -733,13 +750,13 @@ class _Rules:
                 or obj.lower_ in TASK_STOP or obj.lower_ in GENERIC or obj.lower_ in METRICS or obj.lower_ in INTRO_TASK:
             return None
         typed = obj.i + 1 < len(doc) and doc[obj.i + 1].text == "," and any(
-            c.dep_ == "appos" and c.lower_ in GENERIC_TECH | GENERIC for c in obj.rights)
+            c.dep_ == "appos" and c.lower_ in _ANY_GENERIC for c in obj.rights)
         bare = obj.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") for c in obj.lefts)
         if not (typed or bare):
             return None
-        start = left_edge(doc, obj, TASK_STOP | _BLAND_MODIFIERS)
+        start = left_edge(doc, obj, _STOP_OR_BLAND)
         if start == obj.i and not typed or start > obj.i or all(self.gaz_tokens[start : obj.i + 1]) \
-                or any(t.lower_ not in TASK_STOP | _BLAND_MODIFIERS for t in doc[obj.left_edge.i : start]) \
+                or any(t.lower_ not in _STOP_OR_BLAND for t in doc[obj.left_edge.i : start]) \
                 or doc[start : obj.i + 1].text.lower() in FIELDS or doc[start].pos_ == "VERB":
             return None
         return start, obj.i + 1
