@@ -5,12 +5,13 @@ Prints, for the same N abstracts and the same spaCy model with the same pipes ex
   (target >= 0.85: paperkg's own work costs at most 15%);
 - ``extract_papers`` with 2 workers and its speedup over 1 worker (target >= 1.7x).
 
-Each configuration runs ``--rounds`` times, interleaved. Ratios are taken within a round (runs
-next to each other in time) and the median round is reported, so that load from other processes
-on the machine distorts them as little as possible; CPU times are reported too, and the speedup
+Each round times bare spaCy and 1-worker extraction on the same abstracts in alternating chunks
+(``--chunk``; neither always goes first), so that a slow spell on this shared machine falls on both
+and not on whichever ran second; then 2 workers on all abstracts. Ratios are taken within a round
+and the median of ``--rounds`` rounds is reported. CPU times are reported too, and the speedup
 that the 2-worker run's CPU time allows on two idle cores.
 
-Usage: python bench/bench_extract.py [CORPUS.jsonl.gz] [--n 2000] [--batch-size 64] [--rounds 2]
+Usage: python bench/bench_extract.py [CORPUS.jsonl.gz] [--n 2000] [--batch-size 16] [--rounds 3] [--chunk 200]
 """
 
 from __future__ import annotations
@@ -48,22 +49,20 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(label: str, run, n: int) -> tuple[float, float, float]:
+def timed(run) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds of this process, CPU seconds of worker processes of one run."""
     wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
     run()
-    wall, cpu, children = time.perf_counter() - wall, time.process_time() - cpu, _children_cpu() - children
-    print(f"  {label:<28} wall {wall:7.2f} s ({n / wall:6.1f}/s)  cpu {cpu:7.2f} s  workers' cpu {children:7.2f} s",
-          flush=True)
-    return wall, cpu, children
+    return time.perf_counter() - wall, time.process_time() - cpu, _children_cpu() - children
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--n", type=int, default=2000)
-    parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--batch-size", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--chunk", type=int, default=200, help="abstracts per bare/extract alternation")
     args = parser.parse_args()
 
     papers = read_papers(args.corpus, args.n)
@@ -79,22 +78,35 @@ def main() -> None:
     for _ in extract_papers(papers[:50], nlp):
         pass
 
-    def run_bare() -> None:
-        for _ in bare.pipe(texts, batch_size=args.batch_size):
-            pass
-
-    def run_extract(workers: int):
+    def run_bare(chunk: list[Paper]):
         def run() -> None:
-            for _ in extract_papers(papers, nlp, workers=workers, batch_size=args.batch_size):
+            for _ in bare.pipe([p.abstract for p in chunk], batch_size=args.batch_size):
                 pass
         return run
 
-    runs = {"bare nlp.pipe": run_bare, "extract_papers workers=1": run_extract(1),
-            "extract_papers workers=2": run_extract(2)}
+    def run_extract(chunk: list[Paper], workers: int):
+        def run() -> None:
+            for _ in extract_papers(chunk, nlp, workers=workers, batch_size=args.batch_size):
+                pass
+        return run
+
+    chunks = [papers[i : i + args.chunk] for i in range(0, n, args.chunk)]
     rounds = []
     for r in range(args.rounds):
-        print(f"round {r + 1}/{args.rounds}")
-        rounds.append([timed(label, run, n) for label, run in runs.items()])
+        print(f"round {r + 1}/{args.rounds}: bare and workers=1 alternate on {len(chunks)} chunks of "
+              f"{args.chunk}, then workers=2 on all {n}")
+        bare_t, one_t = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
+        for k, chunk in enumerate(chunks):
+            pair = [(bare_t, run_bare(chunk)), (one_t, run_extract(chunk, 1))]
+            for total, run in pair if k % 2 == 0 else pair[::-1]:  # neither always runs first
+                for i, value in enumerate(timed(run)):
+                    total[i] += value
+        two_t = timed(run_extract(papers, 2))
+        for label, t in (("bare nlp.pipe", bare_t), ("extract_papers workers=1", one_t),
+                         ("extract_papers workers=2", two_t)):
+            print(f"  {label:<28} wall {t[0]:7.2f} s ({n / t[0]:6.1f}/s)  cpu {t[1]:7.2f} s  "
+                  f"workers' cpu {t[2]:7.2f} s", flush=True)
+        rounds.append((bare_t, one_t, two_t))
     overhead = statistics.median(bare[0] / one[0] for bare, one, _ in rounds)
     overhead_cpu = statistics.median(bare[1] / one[1] for bare, one, _ in rounds)
     speedup = statistics.median(one[0] / two[0] for _, one, two in rounds)
@@ -108,6 +120,7 @@ def main() -> None:
     # What two idle cores would give: the CPU work of the 2-worker run spread over both cores.
     print(f"speedup bound from CPU time on 2 idle cores: {bound:.2f}x "
           f"(the wall figure is lower when other processes share the cores; load now: {os.getloadavg()[0]:.2f})")
+
 
 if __name__ == "__main__":
     main()

@@ -85,7 +85,7 @@ def _add_extraction_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--patterns", action="append", metavar="FILE",
                         help="extra gazetteer JSONL ({\"label\", \"name\", \"aliases\"} per line); repeatable")
     parser.add_argument("--workers", type=int, metavar="N", help="spaCy processes (default 1)")
-    parser.add_argument("--batch-size", type=int, metavar="N", help="abstracts per spaCy batch (default 64)")
+    parser.add_argument("--batch-size", type=int, metavar="N", help="abstracts per spaCy batch (default 16)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 

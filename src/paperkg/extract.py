@@ -71,7 +71,7 @@ def extract_papers(
     nlp: Language,
     *,
     workers: int = 1,
-    batch_size: int = 64,
+    batch_size: int = 16,
     progress: bool = False,
 ) -> Iterator[PaperExtraction]:
     """One PaperExtraction per paper, in input order; `workers` > 1 runs that many processes."""
