@@ -144,13 +144,13 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     entities: list[Entity] = []
     found = components.mentions(doc)
     for span, rule, proposed, _ in found:
-        name = span.text
+        name = text = span.text
         if name.endswith(".") and len(name) > 3 and "." not in name[:-1]:
             name = name[:-1]  # "BloombergGPT-50B." at a sentence end: spaCy kept the period on the token
         start, end = cleaned.span(span.start_char, span.start_char + len(name))
         mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentence(span), rule=rule)
-        proposed = proposed or (title_name is not None and match_key(span.text) == title_name) \
-            or (bool(lead) and not span.kb_id_ and match_key(span.text) == lead)  # a known name is no coinage
+        proposed = proposed or (title_name is not None and match_key(text) == title_name) \
+            or (bool(lead) and not span.kb_id_ and match_key(text) == lead)  # a known name is no coinage
         entities.append(Entity(label=span.label_, name=name, proposed=proposed, mentions=[mention],
                                key=span.kb_id_ or None))
     if title and not any(e.proposed and match_key(e.name) == title_name for e in entities):
