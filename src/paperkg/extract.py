@@ -262,6 +262,8 @@ def _title_lead(title: str | None) -> str:
 def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) -> None:
     """Give every long-form entity its acronym as alias (and vice versa), so that merging joins
     "Reward-based Noise Optimization" and "ReNO"; labels follow the majority of the pair."""
+    if not pairs:
+        return
     by_key: dict[str, list[Entity]] = {}
     for e in entities:
         by_key.setdefault(match_key(e.name), []).append(e)
