@@ -111,9 +111,10 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
         window = doc[start : tok.i]
         words = window.text.split()
         first = _initials_long_form(sf, words)
-        if first is None and sf[-1].isdigit() and sf.rstrip("0123456789")[-1:].isupper():
+        initials = sf.rstrip("0123456789")
+        if first is None and initials != sf and initials[-1:].isupper():
             # "Student Float (SF4)": a version or bit-width after the initials of a capitalized name
-            first = _initials_long_form(sf.rstrip("0123456789"), words)
+            first = _initials_long_form(initials, words)
             if first is not None and not all(w[:1].isupper() for w in words[first:]):
                 first = None
         if first is not None:

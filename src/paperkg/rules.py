@@ -144,7 +144,7 @@ _QA_DATASET = re.compile(r"[A-Z][A-Za-z]{2,}-?QA")
 #: Hardware, complexity classes and molecules are no methods: "NVIDIA 2080Ti", "Google Cloud TPUs",
 #: "14nm FinFET", "PPAD-Hard", "NP-complete", "RNAs".
 _NO_METHOD_NAME = re.compile(r"NVIDIA|[GT]PUs?\b|\d{4}Ti\b|\b[AHV]100\b|FinFET"
-                       r"|-(?:[Hh]ard|[Cc]omplete)$|^m?RNAs?$|^DNAs?$")
+                             r"|-(?:[Hh]ard|[Cc]omplete)$|^m?RNAs?$|^DNAs?$")
 #: Last words of a name that say what it is like, not what it is called ("SupLinUCB-type").
 _LIKENESS = frozenset(("type", "style", "like"))
 #: Things a "which we call X" can name that are observations, not contributions.
