@@ -13,6 +13,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from . import components
+from .attributes import replace_attribute_ruler
 from .errors import ConfigError
 from .models import Entity, Mention, Paper, PaperExtraction
 from .resolve import is_short_form, match_key, merge_paper
@@ -58,8 +59,11 @@ def load_base_model(settings: Settings) -> Language:
 
 def load_pipeline(settings: Settings) -> Language:
     """The spaCy model plus paperkg's components, gazetteers loaded (package data and
-    ``settings.patterns``; a bad pattern file raises InputError naming file and line)."""
+    ``settings.patterns``; a bad pattern file raises InputError naming file and line).
+
+    The model's attribute ruler becomes an AttributeTable: same annotations, a fraction of the time."""
     nlp = load_base_model(settings)
+    replace_attribute_ruler(nlp)
     for name in components.PIPES:
         nlp.add_pipe(name)
     nlp.get_pipe("paperkg_gazetteer").initialize(nlp=nlp, pattern_files=list(settings.patterns))
