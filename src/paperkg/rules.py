@@ -14,6 +14,7 @@ from functools import cache
 import numpy
 from spacy.attrs import DEP, LOWER, ORTH
 from spacy.language import Language
+from spacy.strings import hash_string
 from spacy.tokens import Doc, Span, Token
 
 from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
@@ -256,7 +257,20 @@ def _task_or_technique(doc: Doc, span: Span) -> str:
     return "TASK"
 
 
-def _is_junk(span: Span, label: str, doc_text: str) -> bool:
+def _glued_before(doc: Doc, start: int) -> str:
+    """The text glued to token ``start`` from the left, back to the last space ("https://github.com/" before a name)."""
+    parts = []
+    i = start - 1
+    while i >= 0 and not doc[i].whitespace_:
+        parts.append(doc[i].text)
+        if " " in parts[-1]:
+            break
+        i -= 1
+    glued = "".join(reversed(parts))
+    return glued[glued.rfind(" ") + 1 :]
+
+
+def _is_junk(span: Span, label: str) -> bool:
     text = span.text.lower()
     # a field listed as a task or studied as a setting is one ("tasks including transfer learning")
     field_ok = label == "TASK" and span.id_ in ("such-as", "studied", "task-noun") and len(span) > 1 \
@@ -271,7 +285,7 @@ def _is_junk(span: Span, label: str, doc_text: str) -> bool:
     if _LM_FAMILY.fullmatch(text) and span.id_ != "abbreviation":
         return True  # "language models" in passing are a family; defined ("language models (LMs)") they are named
     # inside a link: "(https://github.com/YBYBZhang/ControlVideo)"
-    before = doc_text[doc_text.rfind(" ", 0, span.start_char) + 1 : span.start_char]
+    before = _glued_before(span.doc, span.start)
     if "://" in before or "www." in before:
         return True
     return False
@@ -320,14 +334,18 @@ class _Rules:
         # that can trigger a rule.
         rows = doc.to_array([ORTH, LOWER, DEP]).tolist() if len(doc) else []
         for i, (orth, lower, dep) in enumerate(rows):
-            text = strings[orth]
-            label = short_labels.get(text) or short_labels.get(text[:-1] if text.endswith("s") else text + "s")
-            if label is not None:
-                self.add(doc[i : i + 1], label, "acronym")
-            shaped = name_shape(text)
+            shaped = _SHAPES.get(orth)
+            if shaped is None or short_labels:
+                text = strings[orth]
+                if len(_SHAPES) > _MAX_SHAPES:
+                    _SHAPES.clear()
+                shaped = _SHAPES[orth] = name_shape(text)
+                label = short_labels.get(text) or short_labels.get(text[:-1] if text.endswith("s") else text + "s")
+                if label is not None:
+                    self.add(doc[i : i + 1], label, "acronym")
             if shaped:
                 self.shaped.append(i)
-            if has_parse and (dep == appos or shaped or strings[lower] in _TRIGGERS):
+            if has_parse and (dep == appos or shaped or lower in _TRIGGER_HASHES):
                 tok = doc[i]
                 if not tok.like_url:
                     self.token_rules(tok)
@@ -1206,7 +1224,6 @@ def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Spa
     drop junk."""
     items = sorted(out.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), _ORDER.get(kv[1][1], 3), kv[0][0]))
     taken = bytearray(len(doc))
-    doc_text = doc.text
     spans: list[Span] = []
     proposed: list[Span] = []
     for (start, end), (label, rule, prop) in items:
@@ -1215,7 +1232,7 @@ def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Spa
         if label == "TASK":
             label = _task_or_technique(doc, doc[start:end])
         span = Span(doc, start, end, label=label, kb_id=gaz_keys.get((start, end), ""), span_id=rule)
-        if _is_junk(span, label, doc_text):
+        if _is_junk(span, label):
             continue
         taken[start:end] = b"\x01" * (end - start)
         spans.append(span)
@@ -1270,3 +1287,7 @@ _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
              | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _KIND_NOUNS | _LISTING_NOUNS
              | set(_COUNTS) | {"via", "through", "for", "proposed", "our"})
+_TRIGGER_HASHES = frozenset(map(hash_string, _TRIGGERS))
+#: name_shape by ORTH hash (hashes are the same in every vocab), a cache of the last words seen.
+_SHAPES: dict[int, int] = {}
+_MAX_SHAPES = 1 << 18

@@ -35,7 +35,7 @@ _GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|O
                         r"Additionally|Finally|Extensive|Experiments|Experimental|Results|Code|Specifically|"
                         r"Further|Besides|Overall|Notably|Importantly|Thus|Therefore)\b)")
 _TOKEN = re.compile(
-    r"(?=[\\{}$^_~*.\-(tbiaofwv]|[^\x00-\x7f])"     # fail fast where no branch can start
+    r"(?=[\\{}$^_~*.\-(\x80-\U0010ffff]|[tbiaofwv][a-z]{1,3}[A-Z])"  # fail fast where no branch can match
     r"(?:(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
     r"|(?P<esc>\\[%&$#_{}])"                      # escaped character: keep the character
     r"|(?P<escstar>\\\*)"                          # escaped Markdown star ("Rein\*for\*ced"): dropped
@@ -55,8 +55,6 @@ _CHAR_MAP = {
     "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": "",
     "\u200c": "", "\u200d": "", "\ufeff": "", "\u00ad": "",
 }
-_NEEDS_WORK = re.compile(r"[\\{}$^_*~]|--|[^\x00-\x7f]|" + "|".join((_GLUED_SENTENCE, _GLUED_AFTER_CAPITAL, _GLUED_PAREN,
-                                                                     _GLUED_WORD)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +115,8 @@ def _char(ch: str) -> str:
 
 def clean(original: str) -> CleanText:
     """Clean ``original`` (see module docstring). Text needing no work maps by identity."""
-    if not _NEEDS_WORK.search(original):
+    matches = list(_TOKEN.finditer(original))
+    if not matches:
         return CleanText(original, original, (), (), (), ())
     pieces: list[str] = []
     c_starts: list[int] = []
@@ -138,7 +137,7 @@ def clean(original: str) -> CleanText:
         copies.append(copy)
         length += len(text)
 
-    for m in _TOKEN.finditer(original):
+    for m in matches:
         a, b = m.span()
         if a > pos:
             add(original[pos:a], pos, a, True)
