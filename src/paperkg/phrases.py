@@ -91,7 +91,7 @@ def left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
         j = start - 1
         w = word_start(doc, j)
         first = doc[w]
-        if (first.lower_ in stop or doc[j].lower_ in stop or doc[w : j + 1].text.lower() in stop
+        if (first.lower_ in stop or doc[j].lower_ in stop or w < j and doc[w : j + 1].text.lower() in stop
                 or first.is_punct or first.like_url or SIZE_TOKEN.match(first.text)
                 or first.like_num and not (w < j and first.is_alpha)  # "zero-shot" is a word, "3" is not
                 or (w == j and first.tag_ == "VBG" and first.dep_ == "amod")):

@@ -20,7 +20,8 @@ from spacy.tokens import Doc, Span, Token
 from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
 from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
                       GENERIC_TECH, INTRO_TASK, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
-                      TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape)
+                      SHAPES_BY_ORTH, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape,
+                      orth_shape)
 from .gazetteer import package_patterns
 from .phrases import left_edge, method_span, name_run, named_problem, task_span, word_start
 
@@ -334,12 +335,10 @@ class _Rules:
         # that can trigger a rule.
         rows = doc.to_array([ORTH, LOWER, DEP]).tolist() if len(doc) else []
         for i, (orth, lower, dep) in enumerate(rows):
-            shaped = _SHAPES.get(orth)
+            shaped = SHAPES_BY_ORTH.get(orth)
             if shaped is None or short_labels:
                 text = strings[orth]
-                if len(_SHAPES) > _MAX_SHAPES:
-                    _SHAPES.clear()
-                shaped = _SHAPES[orth] = name_shape(text)
+                shaped = orth_shape(orth, text)
                 label = short_labels.get(text) or short_labels.get(text[:-1] if text.endswith("s") else text + "s")
                 if label is not None:
                     self.add(doc[i : i + 1], label, "acronym")
@@ -1270,7 +1269,7 @@ class RuleComponent:
             final = by_end.get(long.end)  # the long form, or a mention ending with it ("zero-shot anomaly classification (AC)")
             if final is not None and final.start <= long.start and final.label_ == label_at.get((short.start, short.end)):
                 long_of[(short.start, short.end)] = final
-        doc.ents = [Span(doc, s.start, s.end, label=s.label_, kb_id=s.kb_id_,
+        doc.ents = [Span(doc, s.start, s.end, label=s.label, kb_id=s.kb_id,
                          span_id=_pack_id(s.id_, (s.start, s.end) in chosen, long_of.get((s.start, s.end))))
                     for s in spans]
         for group in (ABBREV, GAZ):
@@ -1288,6 +1287,3 @@ _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
              | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _KIND_NOUNS | _LISTING_NOUNS
              | set(_COUNTS) | {"via", "through", "for", "proposed", "our"})
 _TRIGGER_HASHES = frozenset(map(hash_string, _TRIGGERS))
-#: name_shape by ORTH hash (hashes are the same in every vocab), a cache of the last words seen.
-_SHAPES: dict[int, int] = {}
-_MAX_SHAPES = 1 << 18
