@@ -125,6 +125,9 @@ def test_title_name_found_in_abstract_is_proposed(nlp) -> None:
     ("VPG-C: Visual Prompt Generator Complete", "We propose a lightweight module. VPG-C improves MLLMs.", "VPG-C"),
     ("One Size Fits All", "We propose an adaptive prompting approach. AdaPromptCL employs semantic grouping. "
      "AdaPromptCL outperforms baselines.", "AdaPromptCL"),
+    ("Smoothing Proximal Gradient Methods for Nonsmooth Sparsity Constrained Optimization",
+     "This paper considers Smoothing Proximal Gradient Methods (SPGM) as solutions to nonsmooth problems.",
+     "Smoothing Proximal Gradient Methods"),
 ])
 def test_new_names_from_the_title_or_as_later_subjects(nlp, title: str, abstract: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", title=title, abstract=abstract)], nlp)
@@ -134,7 +137,9 @@ def test_new_names_from_the_title_or_as_later_subjects(nlp, title: str, abstract
 def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     for title, abstract in (("CausalLM is not optimal for in-context learning", "We study CausalLM and prefixLM."),
                             ("BERT for Everything", "We study BERT on GLUE."),
-                            ("Open Problems", "We propose a theoretical framework. BERT learns fast.")):
+                            ("Open Problems", "We propose a theoretical framework. BERT learns fast."),
+                            # the title's long form is a known name here
+                            ("Stochastic Gradient Descent in Deep Networks", "We analyse stochastic gradient descent (SGD).")):
         (ex,) = extract_papers([Paper(id="p", title=title, abstract=abstract)], nlp)
         assert not [e.name for e in ex.entities if e.proposed]
 

@@ -31,6 +31,8 @@ _TITLE_LEAD = re.compile(r"^\s*([A-Za-z0-9][\w+\-]*(?: [A-Z0-9][\w+\-]*)?) (?=(?
 #: "(DAT)" just after a quoted or emphasized name.
 _ACRONYM_AFTER = re.compile(r"[\"'\s]{0,3}\(([A-Za-z0-9\-+]{2,12})\)")
 _NOT_TITLE_NAMES = frozenset("position survey review tutorial perspective opinion benchmark dataset".split())
+#: Where a title's leading name ends.
+_TITLE_HEAD = re.compile(r"\s*[:,;?]\s*|\s+(?:for|via|with|through|in|on|to|and|as|from|of|by|using|based)\s+", re.IGNORECASE)
 _DATASET_TITLE = re.compile(r"\b(benchmark|dataset|corpus|suite|testbed|leaderboard)", re.IGNORECASE)
 
 
@@ -161,7 +163,22 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
         entities.extend(_title_mentions(title, doc, cleaned, sentence))
     entities = _emphasized_contributions(doc, cleaned, sentence, entities)
     _link_abbreviations([(m.long.text, m.span.text) for m in found if m.long is not None], entities)
-    return PaperExtraction(id=paper.id, entities=merge_paper(entities))
+    merged = merge_paper(entities)
+    _named_in_title(paper.title, merged)
+    return PaperExtraction(id=paper.id, entities=merged)
+
+
+def _named_in_title(title: str | None, entities: list[Entity]) -> None:
+    """A title that opens with the long form of an acronym the abstract defines names the paper's own
+    contribution: "Smoothing Proximal Gradient Methods for Nonsmooth ..." (SPGM), "Mean-field Chaos
+    Diffusion Models" (MF-CDMs), when nothing else is proposed. Known (gazetteer) names are not coined."""
+    if not title or any(e.proposed for e in entities):
+        return
+    lead = match_key(_TITLE_HEAD.split(clean_text(title), 1)[0])
+    for e in entities:
+        if e.label in ("METHOD", "DATASET") and not e.key and e.aliases \
+                and len(e.name.split()) >= 2 and match_key(e.name) == lead:
+            e.proposed = True
 
 
 class _Sentences:
