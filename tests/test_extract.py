@@ -165,6 +165,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "parameter-efficient MoE"),
     ("We propose an autonomous sparse mean-CVaR portfolio model for portfolio selection.",
      "autonomous sparse mean-CVaR portfolio model"),
+    ("We add a gate to each block. The resulting Highway Vision Network (HVN) converges faster.",
+     "Highway Vision Network"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -468,7 +468,7 @@ class _Rules:
             self.core(tok)
         elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc):
             self.naming(tok)
-        elif low == "proposed" and tok.dep_ == "amod":
+        elif low in ("proposed", "resulting") and tok.dep_ == "amod":
             self.proposal(tok.head, tok)
         elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in _NEW_WORDS for c in tok.children):
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
@@ -1285,5 +1285,5 @@ _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
              | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _KIND_NOUNS | _LISTING_NOUNS
-             | set(_COUNTS) | {"via", "through", "for", "proposed", "our"})
+             | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
 _TRIGGER_HASHES = frozenset(map(hash_string, _TRIGGERS))
