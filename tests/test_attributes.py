@@ -58,6 +58,18 @@ def test_replace_attribute_ruler_keeps_the_ruler_place():
     assert [t.pos_ for t in nlp("We propose a model.")] == ["PRON", "VERB", "DET", "NOUN", "PUNCT"]
 
 
+def test_the_table_survives_saving_the_pipeline(tmp_path):
+    nlp = load_base_model(Settings())
+    replace_attribute_ruler(nlp)
+    nlp.to_disk(tmp_path / "model")
+    loaded = spacy.load(tmp_path / "model")
+    text = "There are many models, and we propose ours."
+    assert loaded.pipe_names == nlp.pipe_names
+    assert annotations(loaded(text)) == annotations(nlp(text))
+    assert spacy.blank("en").add_pipe(FACTORY).from_bytes(nlp.get_pipe(FACTORY).to_bytes()).patterns \
+        == nlp.get_pipe(FACTORY).patterns
+
+
 def test_a_ruler_with_an_operator_stays():
     nlp = spacy.blank("en")
     ruler = nlp.add_pipe(RULER)

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy
+import srsly
 from spacy.attrs import DEP, IS_SPACE, LEMMA, LOWER, MORPH, POS, TAG
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -82,6 +84,7 @@ class AttributeTable:
 
     def __init__(self, vocab):
         self.vocab = vocab
+        self.patterns: list[dict] = []  # as given, for serialization
         self.attrs: list[dict] = []  # normalized, as AttributeRuler.attrs
         self.tests: list[dict[str, _Test]] = []  # a pattern token's tests of attributes other than LOWER
         # ... and of LOWER: which tests have none, which need one of a few words, which others
@@ -97,6 +100,7 @@ class AttributeTable:
     def add_patterns(self, patterns: Iterable[dict]) -> None:
         """Patterns in AttributeRuler's format: ``{"patterns": [[{...}, ...]], "attrs": {...}, "index": 0}``."""
         for entry in patterns:
+            self.patterns.append(entry)
             attr_id = len(self.attrs)
             self.attrs.append(normalize_token_attrs(self.vocab, entry["attrs"]))
             for pattern in entry["patterns"]:
@@ -152,6 +156,22 @@ class AttributeTable:
         for i, attrs in others:
             set_token_attrs(doc[i], attrs)
         return doc
+
+    def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
+        return srsly.msgpack_dumps(self.patterns)
+
+    def from_bytes(self, data: bytes, *, exclude: Iterable[str] = ()) -> AttributeTable:
+        self.add_patterns(srsly.msgpack_loads(data))
+        return self
+
+    def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        srsly.write_msgpack(path / "patterns.msgpack", self.patterns)
+
+    def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> AttributeTable:
+        self.add_patterns(srsly.read_msgpack(Path(path) / "patterns.msgpack"))
+        return self
 
     def _lower_tests_passed(self, lower: int) -> frozenset[int]:
         """The token tests whose LOWER part (if any) this word passes."""
