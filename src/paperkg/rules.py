@@ -575,11 +575,11 @@ class _Rules:
     def name(self, tok: Token) -> None:
         doc = self.doc
         start, end = name_run(doc, tok.i)
-        if doc[start:end].text in self.non_entities:
+        name = doc[start:end].text
+        if name in self.non_entities:
             return
         if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
             return  # a citation: "Filippi et al."
-        name = doc[start:end].text
         if _NO_METHOD_NAME.search(name):
             return
         head = _head_word(doc, end)
