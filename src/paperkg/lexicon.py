@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from spacy.strings import StringStore
 from spacy.tokens import Token
 
 LABELS = ("METHOD", "TASK", "DATASET")
@@ -65,25 +66,25 @@ SIZE_TOKEN = re.compile(r"^\d+(?:\.\d+)?[DdKkMmBbx]$")
 def is_namey(tok: Token) -> bool:
     """Looks like part of a proper name: inner capitals (FedAvg, ReNO), letters with digits (MD17),
     or a capital in mid-sentence (Lattice Proteins)."""
-    kind = SHAPES_BY_ORTH.get(tok.orth)
+    kind = _SHAPES_BY_ORTH.get(tok.orth)  # orth_shape's cache, read inline: this runs for most tokens
     if kind is None:
-        kind = orth_shape(tok.orth, tok.text)
+        kind = orth_shape(tok.orth, tok.vocab.strings)
     return kind == 2 or (kind == 1 and not tok.is_sent_start)
 
 
 #: name_shape by ORTH hash (the same in every vocab), a cache of the last words seen: with it most
 #: tokens are never decoded to str, which is much of what the rules would otherwise spend per token.
-SHAPES_BY_ORTH: dict[int, int] = {}
+_SHAPES_BY_ORTH: dict[int, int] = {}
 _MAX_SHAPES = 1 << 18
 
 
-def orth_shape(orth: int, text: str) -> int:
-    """``name_shape(text)`` for the word whose ORTH hash is ``orth``, cached by the hash."""
-    kind = SHAPES_BY_ORTH.get(orth)
+def orth_shape(orth: int, strings: StringStore) -> int:
+    """``name_shape`` of the word whose ORTH hash is ``orth``, cached by the hash (decoded only once)."""
+    kind = _SHAPES_BY_ORTH.get(orth)
     if kind is None:
-        if len(SHAPES_BY_ORTH) > _MAX_SHAPES:
-            SHAPES_BY_ORTH.clear()
-        kind = SHAPES_BY_ORTH[orth] = name_shape(text)
+        if len(_SHAPES_BY_ORTH) > _MAX_SHAPES:
+            _SHAPES_BY_ORTH.clear()
+        kind = _SHAPES_BY_ORTH[orth] = name_shape(strings[orth])
     return kind
 
 

@@ -20,8 +20,7 @@ from spacy.tokens import Doc, Span, Token
 from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
 from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
                       GENERIC_TECH, INTRO_TASK, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
-                      SHAPES_BY_ORTH, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape,
-                      orth_shape)
+                      TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, orth_shape)
 from .gazetteer import package_patterns
 from .phrases import left_edge, method_span, name_run, named_problem, task_span, word_start
 
@@ -335,10 +334,9 @@ class _Rules:
         # that can trigger a rule.
         rows = doc.to_array([ORTH, LOWER, DEP]).tolist() if len(doc) else []
         for i, (orth, lower, dep) in enumerate(rows):
-            shaped = SHAPES_BY_ORTH.get(orth)
-            if shaped is None or short_labels:
+            shaped = orth_shape(orth, strings)
+            if short_labels:
                 text = strings[orth]
-                shaped = orth_shape(orth, text)
                 label = short_labels.get(text) or short_labels.get(text[:-1] if text.endswith("s") else text + "s")
                 if label is not None:
                     self.add(doc[i : i + 1], label, "acronym")
