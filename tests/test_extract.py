@@ -296,6 +296,24 @@ def test_datasets_inside_task_phrases_and_qa_names(nlp) -> None:
             ("CommonSenseQA", "DATASET"), ("NQ320K", "DATASET"), ("MARCO", "DATASET")} <= found
 
 
+@pytest.mark.parametrize(("abstract", "name"), [
+    ("We evaluate on the string transformation dataset SyGuS and on ImageNet.", "SyGuS"),
+    ("This benchmark contains DAEval, a dataset consisting of 603 data analysis questions.", "DAEval"),
+    ("We also release a new 2 billion example dataset DFN-2B and show that it helps.", "DFN-2B"),
+    ("We propose MM-Vet, an evaluation benchmark that examines large multimodal models. To this end, we present "
+     "MM-Vet, designed based on the insight that solving complicated tasks is often achieved by generalists.", "MM-Vet"),
+])
+def test_names_typed_as_data_are_datasets(nlp, abstract: str, name: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    assert {e.label for e in ex.entities if e.name == name} == {"DATASET"}
+
+
+def test_a_benchmark_name_that_is_a_modifier_or_a_verb_object_is_not_data(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="Finally, we benchmark DPO and PPO across a collection of "
+                                                   "tasks, on six benchmark MuJoCo tasks.")], nlp)
+    assert "DATASET" not in {e.label for e in ex.entities if e.name in ("DPO", "PPO")}
+
+
 def test_hardware_links_and_dataset_variants(nlp) -> None:
     doc = nlp("It runs on one NVIDIA 2080Ti and Google Cloud TPUs, and gains 4% on ImageNet V2. "
               "Code is available at [this link](https://github.com/YBYBZhang/ControlVideo).")

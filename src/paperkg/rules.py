@@ -225,10 +225,27 @@ def _extends_known_dataset(name: str) -> bool:
 
 
 def _named_object_label(obj: Token, verb: Token) -> str:
-    """A name that is compiled or collected, or extends a known dataset's name, is a dataset."""
-    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _extends_known_dataset(obj.text)):
+    """A name that is compiled or collected, is typed as data, or extends a known dataset's name, is a dataset."""
+    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _typed_as_data(obj) or _extends_known_dataset(obj.text)):
         return "DATASET"
     return "METHOD"
+
+
+#: Singular nouns that type the name beside them as data: "the dataset SyGuS", "MM-Vet, an evaluation benchmark".
+_DATA_TYPES = frozenset(("dataset", "benchmark", "corpus", "testbed"))
+
+
+def _typed_as_data(tok: Token) -> bool:
+    """The name headed by ``tok`` has a data noun as its appositive ("DAEval, a dataset consisting of ...")
+    or right before it ("our new synthetic dataset DySO"; not "the benchmark MuJoCo tasks", where the
+    name is a modifier, nor "we benchmark DPO", where the word is a verb)."""
+    if any(c.dep_ == "appos" and c.lower_ in _DATA_TYPES and c.i > tok.i for c in tok.rights):
+        return True
+    doc = tok.doc
+    start, end = name_run(doc, tok.i)
+    before = doc[start - 1] if start > 0 else None
+    return before is not None and before.lower_ in _DATA_TYPES and before.tag_ in ("NN", "NNP") and before.head.i == end - 1 \
+        and (end == len(doc) or doc[end].pos_ not in ("NOUN", "PROPN"))
 
 
 def _called_a_task(subject: Token) -> bool:
@@ -353,6 +370,7 @@ class _Rules:
             self.named_parts()
             self.novel_pairs()
         self.same_name_same_label()
+        self.proposed_data_stays_data()
         return self.out
 
     def same_name_same_label(self) -> None:
@@ -372,6 +390,17 @@ class _Rules:
             known = labels.get(text)
             if known and len(known) == 1 and label not in known:
                 self.out[key] = (next(iter(known)), rule, prop)
+
+    def proposed_data_stays_data(self) -> None:
+        """A name the paper proposes as data once ("We propose MM-Vet, an evaluation benchmark") is data
+        where another proposal sentence only defaulted to METHOD ("we present MM-Vet, designed ...")."""
+        doc = self.doc
+        data = {doc[s:e].text for (s, e), (label, rule, _) in self.out.items() if rule == "propose" and label == "DATASET"}
+        if not data:
+            return
+        for (s, e), (label, rule, prop) in list(self.out.items()):
+            if rule == "propose" and label == "METHOD" and doc[s:e].text in data:
+                self.out[(s, e)] = ("DATASET", rule, prop)
 
     def novel_pairs(self) -> None:
         """"through the use of novel Compressed Gradient Descent (CGD) algorithms": a long form the
@@ -600,7 +629,7 @@ class _Rules:
                     return
                 break
         if "bench" in name.lower() or name.lower().endswith(("gym", "suite")) or _QA_DATASET.fullmatch(name) or (
-                tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS):
+                tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS) or _typed_as_data(doc[end - 1]):
             label = "DATASET"
         if end - start == 1 and tok.lower_ in _CAP_ADJECTIVES:
             return
