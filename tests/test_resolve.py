@@ -134,3 +134,29 @@ def test_each_paper_keeps_its_own_spellings_as_aliases() -> None:
     assert (cifar.name, cifar.aliases) == ("CIFAR-10", ["CIFAR10"])
     assert out[0].entities[0].aliases == []
     assert out[1].entities[1].aliases == []
+
+
+def test_a_one_word_respelling_is_no_long_form() -> None:
+    assert canonical(["ImageNet", "ImageNet", "ImageNet", "Imagenet"]) == "ImageNet"
+    assert canonical(["CIFAR-10", "CIFAR-10", "Cifar10"]) == "CIFAR-10"
+    # a glued spelling of a real long form does not demote it
+    assert canonical(["SGD", "SGD", "stochastic gradient descent", "StochasticGradientDescent"]) \
+        == "stochastic gradient descent"
+
+
+def test_two_gazetteer_entries_never_merge_though_their_names_fold_together() -> None:
+    papers = [
+        PaperExtraction(id="p1", entities=[ent("DATASET", "ImageNet-1k", key="dataset:imagenet"),
+                                           ent("DATASET", "ImageNet-21K", key="dataset:imagenet-21k", at=20)]),
+        PaperExtraction(id="p2", entities=[ent("DATASET", "ImageNet", key="dataset:imagenet")]),
+    ]
+    p1, p2 = resolve(papers)
+    assert sorted(e.key for e in p1.entities) == ["dataset:imagenet", "dataset:imagenet-21k"]
+    assert [e.name for e in p2.entities] == ["ImageNet"]
+    assert len(merge_paper(papers[0].entities)) == 2
+
+
+def test_entries_that_differ_only_by_a_hyphen_are_one() -> None:
+    merged = merge_paper([ent("TASK", "multi-task learning", key="task:multi-task learning"),
+                          ent("TASK", "multitask learning", key="task:multitask learning", at=30)])
+    assert len(merged) == 1

@@ -67,18 +67,39 @@ def is_short_form(name: str) -> bool:
 
 def canonical(names: Iterable[str]) -> str:
     """The most specific full name: the most frequent long form (ties: the longer, then the one
-    with capitals as its authors wrote it), else the most frequent name."""
+    with capitals as its authors wrote it), else the most frequent name; never a size variant
+    where the bare name is there."""
     counts = Counter(names)
     if len(counts) == 1:
         return next(iter(counts))
-    longs = [n for n in counts if not is_short_form(n)]
+    shorts = {match_key(n) for n in counts if is_short_form(n)}
+    # one word spelled like a short form ("Imagenet" for ImageNet, "Cifar10" for CIFAR-10) is no long form
+    longs = [n for n in counts if not is_short_form(n) and (" " in n.strip() or "-" in n or match_key(n) not in shorts)]
     pool = longs or list(counts)
-    return max(pool, key=lambda n: (counts[n], len(n.split()), len(n), sum(c.isupper() for c in n), n))
+    # a size variant ("ImageNet-1k", "ImageNet 32x32") names the entity only when no bare name does
+    return max(pool, key=lambda n: (_SIZE.search(n) is None, counts[n], len(n.split()), len(n),
+                                    sum(c.isupper() for c in n), n))
+
+
+_KEY_FOLD = re.compile(r"[\s\-_]+")
+
+
+def _entry(entity: Entity) -> frozenset[str]:
+    """The gazetteer entry an entity was found under, spacing and hyphens folded (the lexicon lists both
+    "multi-task learning" and "multitask learning"); empty when no entry of its own label found it."""
+    key = entity.key
+    if not key or not key.startswith(entity.label.lower() + ":"):
+        return frozenset()
+    return frozenset((_KEY_FOLD.sub("", key),))
 
 
 class _UnionFind:
-    def __init__(self, n: int):
-        self.parent = list(range(n))
+    """Groups that never join two different gazetteer entries: "ImageNet-21K" folds to the same match
+    key as "ImageNet-1k", but the gazetteer lists them as two datasets."""
+
+    def __init__(self, entries: list[frozenset[str]]):
+        self.parent = list(range(len(entries)))
+        self.entries = list(entries)
 
     def find(self, i: int) -> int:
         while self.parent[i] != i:
@@ -88,8 +109,11 @@ class _UnionFind:
 
     def union(self, a: int, b: int) -> None:
         ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
+        if ra == rb or self.entries[ra] and self.entries[rb] and self.entries[ra].isdisjoint(self.entries[rb]):
+            return
+        root, child = min(ra, rb), max(ra, rb)
+        self.parent[child] = root
+        self.entries[root] = self.entries[root] | self.entries[child]
 
 
 def _merge_group(entities: list[Entity], key: str | None) -> Entity:
@@ -120,7 +144,7 @@ def _groups(entities: list[Entity], by_key: bool = False) -> list[list[int]]:
     entities found under one gazetteer entry of their own label ("offline RL" and "offline
     reinforcement learning"), which is safe within one paper, except for a modified variant the
     gazetteer lists as an alias ("group Lasso" is not "Lasso")."""
-    uf = _UnionFind(len(entities))
+    uf = _UnionFind([_entry(e) for e in entities])
     if by_key:
         first: dict[str, int] = {}
         for i, e in enumerate(entities):
