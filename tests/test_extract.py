@@ -314,6 +314,13 @@ def test_a_benchmark_name_that_is_a_modifier_or_a_verb_object_is_not_data(nlp) -
     assert "DATASET" not in {e.label for e in ex.entities if e.name in ("DPO", "PPO")}
 
 
+def test_a_known_name_in_parentheses_is_no_new_acronym(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="We present comprehensive experimental results on small-scale "
+                                                   "(GPT-2) and large-scale language models.")], nlp)
+    gpt2 = [e for e in ex.entities if e.name == "GPT-2" or "GPT-2" in e.aliases]
+    assert gpt2 and not any(e.proposed for e in gpt2) and all(e.name == "GPT-2" for e in gpt2)
+
+
 def test_hardware_links_and_dataset_variants(nlp) -> None:
     doc = nlp("It runs on one NVIDIA 2080Ti and Google Cloud TPUs, and gains 4% on ImageNet V2. "
               "Code is available at [this link](https://github.com/YBYBZhang/ControlVideo).")

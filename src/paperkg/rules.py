@@ -832,6 +832,8 @@ class _Rules:
                 return None  # too long to be a name, or a known thing ("a new MLLM")
             short, long = doc[i + 1 : close], doc[start:i]
             tail = best_long_form(short.text, long.text)
+            if tail is None and all(self.gaz_tokens[i + 1 : close]):
+                continue  # a known name the words do not spell: "results on small-scale (GPT-2) models"
             if tail is not None and long.text[:tail].strip():
                 first = next((t.i for t in long if t.idx - long.start_char >= tail), None)
                 if label != "DATASET" or first is None or doc[first - 1].lower_ not in ("of", "about", "on", "for"):
