@@ -226,7 +226,8 @@ def _extends_known_dataset(name: str) -> bool:
 
 def _named_object_label(obj: Token, verb: Token) -> str:
     """A name that is compiled or collected, is typed as data, or extends a known dataset's name, is a dataset."""
-    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _typed_as_data(obj) or _extends_known_dataset(obj.text)):
+    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _typed_as_data(obj.doc, *name_run(obj.doc, obj.i))
+                          or _extends_known_dataset(obj.text)):
         return "DATASET"
     return "METHOD"
 
@@ -235,17 +236,16 @@ def _named_object_label(obj: Token, verb: Token) -> str:
 _DATA_TYPES = frozenset(("dataset", "benchmark", "corpus", "testbed"))
 
 
-def _typed_as_data(tok: Token) -> bool:
-    """The name headed by ``tok`` has a data noun as its appositive ("DAEval, a dataset consisting of ...")
+def _typed_as_data(doc: Doc, start: int, end: int) -> bool:
+    """The name ``doc[start:end]`` has a data noun as its appositive ("DAEval, a dataset consisting of ...")
     or right before it ("our new synthetic dataset DySO"; not "the benchmark MuJoCo tasks", where the
     name is a modifier, nor "we benchmark DPO", where the word is a verb)."""
-    if any(c.dep_ == "appos" and c.lower_ in _DATA_TYPES and c.i > tok.i for c in tok.rights):
+    head = doc[end - 1]
+    if any(c.dep_ == "appos" and c.lower_ in _DATA_TYPES and c.i > head.i for c in head.rights):
         return True
-    doc = tok.doc
-    start, end = name_run(doc, tok.i)
     before = doc[start - 1] if start > 0 else None
-    return before is not None and before.lower_ in _DATA_TYPES and before.tag_ in ("NN", "NNP") and before.head.i == end - 1 \
-        and (end == len(doc) or doc[end].pos_ not in ("NOUN", "PROPN"))
+    return before is not None and before.lower_ in _DATA_TYPES and before.tag_ in ("NN", "NNP") \
+        and before.head.i == end - 1 and (end == len(doc) or doc[end].pos_ not in ("NOUN", "PROPN"))
 
 
 def _called_a_task(subject: Token) -> bool:
@@ -629,7 +629,7 @@ class _Rules:
                     return
                 break
         if "bench" in name.lower() or name.lower().endswith(("gym", "suite")) or _QA_DATASET.fullmatch(name) or (
-                tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS) or _typed_as_data(doc[end - 1]):
+                tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS) or _typed_as_data(doc, start, end):
             label = "DATASET"
         if end - start == 1 and tok.lower_ in _CAP_ADJECTIVES:
             return
