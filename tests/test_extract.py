@@ -321,6 +321,23 @@ def test_a_known_name_in_parentheses_is_no_new_acronym(nlp) -> None:
     assert gpt2 and not any(e.proposed for e in gpt2) and all(e.name == "GPT-2" for e in gpt2)
 
 
+def test_an_acronym_defined_as_something_else_is_not_the_gazetteer_entry(nlp) -> None:
+    # the gazetteer knows DMC as the DeepMind Control Suite (a dataset)
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "As a solution, we propose Dynamic Memory Compression (DMC), a method for on-line key-value cache "
+        "compression at inference time. DMC is applied via continued pre-training. DMC preserves accuracy."))], nlp)
+    dmc = [e for e in ex.entities if "DMC" in (e.name, *e.aliases)]
+    assert [(e.label, e.name, e.proposed) for e in dmc] == [("METHOD", "Dynamic Memory Compression", True)]
+    assert len(dmc[0].mentions) == 4
+    assert all(e.key != "dataset:deepmind control suite" for e in ex.entities)
+
+
+def test_a_metric_defined_with_its_acronym_is_no_method(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "The Attack Success Rate (ASR) of our attack is 90%, and the False Positive Rate (FPR) stays low."))], nlp)
+    assert not [e for e in ex.entities if e.name in ("Attack Success Rate", "False Positive Rate")]
+
+
 def test_hardware_links_and_dataset_variants(nlp) -> None:
     doc = nlp("It runs on one NVIDIA 2080Ti and Google Cloud TPUs, and gains 4% on ImageNet V2. "
               "Code is available at [this link](https://github.com/YBYBZhang/ControlVideo).")

@@ -160,3 +160,16 @@ def test_entries_that_differ_only_by_a_hyphen_are_one() -> None:
     merged = merge_paper([ent("TASK", "multi-task learning", key="task:multi-task learning"),
                           ent("TASK", "multitask learning", key="task:multitask learning", at=30)])
     assert len(merged) == 1
+
+
+def test_a_known_acronym_alone_keeps_its_gazetteer_meaning_over_another_papers_definition() -> None:
+    papers = [
+        PaperExtraction(id="p1", entities=[ent("METHOD", "Gaussian Discriminant Analysis", "GDA")]),
+        PaperExtraction(id="p2", entities=[ent("METHOD", "Gaussian Discriminant Analysis", "GDA")]),
+        PaperExtraction(id="p3", entities=[ent("METHOD", "GDA", key="method:gradient descent ascent")]),
+        PaperExtraction(id="p4", entities=[ent("METHOD", "GDA")]),  # not found by the gazetteer: the usual reading
+    ]
+    p1, _, p3, p4 = resolve(papers)
+    assert p3.entities[0].key == "method:gradient descent ascent" != p1.entities[0].key
+    assert p3.entities[0].name == "GDA"
+    assert p4.entities[0].key == p1.entities[0].key and p4.entities[0].name == "Gaussian Discriminant Analysis"

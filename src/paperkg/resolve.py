@@ -107,6 +107,12 @@ class _UnionFind:
             i = self.parent[i]
         return i
 
+    def fits(self, short: int, group: int) -> bool:
+        """A short form the gazetteer found ("GDA" alone) joins only a group of its own entry, not
+        another paper's "Gaussian Discriminant Analysis (GDA)"; a short form it did not find joins any."""
+        mine = self.entries[self.find(short)]
+        return not mine or bool(mine & self.entries[self.find(group)])
+
     def union(self, a: int, b: int) -> None:
         ra, rb = self.find(a), self.find(b)
         if ra == rb or self.entries[ra] and self.entries[rb] and self.entries[ra].isdisjoint(self.entries[rb]):
@@ -173,14 +179,18 @@ def _groups(entities: list[Entity], by_key: bool = False) -> list[list[int]]:
         for i in users:
             if any(not is_short_form(n) for n in (entities[i].name, *entities[i].aliases)):
                 with_long[uf.find(i)] += 1
-        if len(with_long) <= 1:
-            for i in users[1:]:
-                uf.union(users[0], i)
-        else:
-            target = with_long.most_common(1)[0][0]
-            for i in users:
-                if uf.find(i) not in with_long:
-                    uf.union(target, i)
+        long_roots = set(with_long)
+        alone = None  # short forms with no long form of their own entry stay together
+        for i in users:
+            if uf.find(i) in long_roots:
+                continue
+            fits = [r for r in with_long if uf.fits(i, r)]
+            if fits:
+                uf.union(max(fits, key=lambda r: with_long[r]), i)
+            elif alone is None:
+                alone = i
+            else:
+                uf.union(alone, i)
     groups: dict[int, list[int]] = defaultdict(list)
     for i in range(len(entities)):
         groups[uf.find(i)].append(i)

@@ -23,6 +23,7 @@ from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, F
                       TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, orth_shape)
 from .gazetteer import package_patterns
 from .phrases import left_edge, method_span, name_run, named_problem, task_span, word_start
+from .resolve import readable
 
 FACTORY = "paperkg_rules"
 
@@ -322,7 +323,8 @@ class _Rules:
         self.dataset_end: dict[int, int] = {}  # last token of a known dataset name -> its start
         self.method_ends: set[int] = set()  # ends of known method names
         self.task_starts: dict[int, list[int]] = {}  # end of a known task name -> its starts
-        for span in doc.spans.get(GAZ, []):
+        self.gaz = _not_redefined(doc.spans.get(GAZ, []), self.pairs)
+        for span in self.gaz:
             self.gaz_tokens[span.start : span.end] = b"\x01" * len(span)
             if span.label_ == "DATASET":
                 self.dataset_end[span.end - 1] = span.start
@@ -333,7 +335,7 @@ class _Rules:
 
     def finish(self) -> tuple[list[Span], list[Span]]:
         out = self.run()
-        gaz_keys = {(s.start, s.end): s.kb_id_ for s in self.doc.spans.get(GAZ, [])}
+        gaz_keys = {(s.start, s.end): s.kb_id_ for s in self.gaz}
         return _finalize(self.doc, out, gaz_keys)
 
     def add(self, span, label: str, rule: str, proposed: bool = False) -> None:
@@ -341,7 +343,7 @@ class _Rules:
 
     def run(self) -> dict:
         doc = self.doc
-        for span in doc.spans.get(GAZ, []):
+        for span in self.gaz:
             self.add(span, span.label_, "gazetteer")
         short_labels = self.abbreviations()
         has_parse = doc.has_annotation("DEP")
@@ -371,6 +373,7 @@ class _Rules:
             self.novel_pairs()
         self.same_name_same_label()
         self.proposed_data_stays_data()
+        self.acronyms_follow_their_proposal()
         return self.out
 
     def same_name_same_label(self) -> None:
@@ -390,6 +393,25 @@ class _Rules:
             known = labels.get(text)
             if known and len(known) == 1 and label not in known:
                 self.out[key] = (next(iter(known)), rule, prop)
+
+    def acronyms_follow_their_proposal(self) -> None:
+        """Later mentions of an acronym labelled a task take the label its proposal gave it: after "we
+        propose Dynamic Memory Compression (DMC)", "DMC" is a method, though "compression" alone would
+        make it a task. (A paper proposes methods and data, not tasks.)"""
+        doc = self.doc
+        proposed = {}
+        for _, short in self.pairs:
+            found = self.out.get((short.start, short.end))
+            if found is not None and found[1] == "propose":
+                proposed[short.text] = found[0]
+        if not proposed:
+            return
+        for (s, e), (label, rule, prop) in list(self.out.items()):
+            if rule == "acronym" and label == "TASK":
+                text = doc[s:e].text
+                final = proposed.get(text) or proposed.get(text[:-1] if text.endswith("s") else text + "s")
+                if final is not None and final != label:
+                    self.out[(s, e)] = (final, rule, prop)
 
     def proposed_data_stays_data(self) -> None:
         """A name the paper proposes as data once ("We propose MM-Vet, an evaluation benchmark") is data
@@ -454,7 +476,7 @@ class _Rules:
         (OOD)", "bilevel programs (BPs)") go to ``self.non_entities``."""
         short_labels: dict[str, str] = {}
         doc = self.doc
-        gaz_label = {(s.start, s.end): s.label_ for s in doc.spans.get(GAZ, [])}
+        gaz_label = {(s.start, s.end): s.label_ for s in self.gaz}
         for long, short in self.pairs:
             # the long form's own head word is the strongest evidence ("Grouped-Query Attention (GQA)"
             # is no dataset), then the gazetteer ("Low-Rank Adaptation (LoRA)" is no task)
@@ -465,7 +487,8 @@ class _Rules:
                      or (from_long if long[-1].lower_ in _CUE_OR_DATA_WORDS else None)
                      or gaz_label.get((short.start, short.end)) or from_long
                      or _label_from_head(_head_word(doc, short.end + 1)))
-            if label is None and sum(t.text[:1].isupper() for t in long) >= 2 and long[-1].pos_ != "ADJ":
+            if label is None and sum(t.text[:1].isupper() for t in long) >= 2 and long[-1].pos_ != "ADJ" \
+                    and long[-1].lower_ not in METRICS:  # not "Attack Success Rate (ASR)"
                 label = "METHOD"
             if label is None and _TECHNIQUE_LONG_FORM.search(long.text.lower()):
                 label = "METHOD"  # "optimal transport (OT)", "stochastic gradient descent (SGD)"
@@ -1170,6 +1193,29 @@ def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tupl
     rules = _Rules(doc)
     spans, proposed = rules.finish()
     return spans, {(s.start, s.end) for s in proposed}, rules.pairs
+
+
+def _words(name: str) -> set[str]:
+    return set(readable(name).split()) - FUNCTION_WORDS
+
+
+def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]]) -> list[Span]:
+    """Gazetteer hits, less those of an acronym the abstract defines as something else: after "Dynamic
+    Memory Compression (DMC)", no "DMC" is the DeepMind Control Suite. An entry named by a single
+    word ("MMLU"), found on the long form itself ("Low-Rank Adaptation (LoRA)") or sharing a word
+    with it is no conflict."""
+    if not pairs or not gaz:
+        return list(gaz)
+    key_at = {(s.start, s.end): s.kb_id_ for s in gaz}
+    redefined = set()
+    for long, short in pairs:
+        key = key_at.get((short.start, short.end))
+        if key is None or key_at.get((long.start, long.end)) == key:
+            continue
+        entry = key.split(":", 1)[-1]
+        if " " in entry and not _words(entry) & _words(long.text):  # "RL from human feedback" is RLHF
+            redefined.add(short.text)
+    return [s for s in gaz if s.text not in redefined] if redefined else list(gaz)
 
 
 def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:
