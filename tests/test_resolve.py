@@ -173,3 +173,26 @@ def test_a_known_acronym_alone_keeps_its_gazetteer_meaning_over_another_papers_d
     assert p3.entities[0].key == "method:gradient descent ascent" != p1.entities[0].key
     assert p3.entities[0].name == "GDA"
     assert p4.entities[0].key == p1.entities[0].key and p4.entities[0].name == "Gaussian Discriminant Analysis"
+
+
+def gaz(label: str, name: str, key: str, at: int = 0) -> Entity:
+    """An entity the gazetteer found under entry ``key``."""
+    mention = Mention(start=at, end=at + len(name), text=name, rule="gazetteer")
+    return Entity(label=label, name=name, key=key, mentions=[mention])
+
+
+def test_every_name_the_gazetteer_lists_for_an_entry_shares_its_key() -> None:
+    papers = [PaperExtraction(id="p1", entities=[gaz("DATASET", "MS COCO", "dataset:coco")]),
+              PaperExtraction(id="p2", entities=[gaz("DATASET", "COCO", "dataset:coco")]),
+              PaperExtraction(id="p3", entities=[gaz("TASK", "OOD generalization", "task:out-of-distribution generalization")]),
+              PaperExtraction(id="p4", entities=[gaz("TASK", "out-of-distribution generalization",
+                                                     "task:out-of-distribution generalization")])]
+    keys = [p.entities[0].key for p in resolve(papers)]
+    assert keys == ["dataset:coco", "dataset:coco", *["task:out-of-distribution generalization"] * 2]
+
+
+def test_a_narrower_alias_stays_apart_from_its_entry_within_a_paper() -> None:
+    (paper,) = resolve([PaperExtraction(id="p", entities=[
+        gaz("TASK", "text detection", "task:text detection"),
+        gaz("TASK", "scene text detection", "task:text detection", at=40)])])
+    assert sorted(e.name for e in paper.entities) == ["scene text detection", "text detection"]

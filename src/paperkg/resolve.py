@@ -50,6 +50,17 @@ def readable(name: str) -> str:
     return " ".join(words)
 
 
+#: Words two unrelated names often share: "Binary Neural Networks" is not "Bayesian neural network".
+_UNTELLING_WORDS = frozenset("a an the of for and or with in on to by via from neural network model learning "
+                             "language graph deep machine method algorithm system".split())
+
+
+def related(a: str, b: str) -> bool:
+    """The two names share a word that says what they are ("RL from human feedback" and "reinforcement
+    learning with human feedback")."""
+    return bool(set(readable(a).split()) & set(readable(b).split()) - _UNTELLING_WORDS)
+
+
 @lru_cache(maxsize=1 << 16)
 def match_key(name: str) -> str:
     """Key under which two names are the same entity (see module docstring): ``readable`` without
@@ -197,17 +208,32 @@ def _groups(entities: list[Entity], by_key: bool = False) -> list[list[int]]:
     return list(groups.values())
 
 
+def _narrowed(name: str, entry: str) -> bool:
+    """``name`` is ``entry`` with lower-case words in front or behind: "scene text detection" is a
+    kind of text detection and "group Lasso" a kind of Lasso, but "MS COCO" is COCO."""
+    words, base = readable(name).split(), readable(entry).split()
+    if not _variant(" ".join(words), " ".join(base)):
+        return False
+    original = name.split()
+    extra = original[: len(original) - len(base)] if words[-len(base):] == base else original[len(base):]
+    return all(w[:1].islower() for w in extra)
+
+
 def entity_key(label: str, entities: list[Entity], name: str) -> str:
-    """Stable key, label first: the gazetteer entry's name when the entity goes by it, or goes only by
-    short forms the gazetteer knows ("DMC" alone is the DeepMind Control Suite, so papers that only say
-    DMC share its key); an acronym defined by a different long form is not the entry ("variational
-    quantum algorithms (VQAs)" is not the VQA dataset). Else the readable name."""
+    """Stable key, label first: the gazetteer entry's name when the entity goes by it or by other names
+    the gazetteer found for it ("MS COCO" is COCO; "scene text detection" stays a task of its own
+    within a paper that also says "text detection"), or goes only by short forms the gazetteer knows ("DMC" alone is the
+    DeepMind Control Suite, so papers that only say DMC share its key); an acronym defined by an
+    unrelated long form is not the entry ("variational quantum algorithms (VQAs)" is not the VQA
+    dataset). Else the readable name."""
     all_names = [n for e in entities for n in (e.name, *e.aliases)]
     names = {match_key(n) for n in all_names}
     only_short_forms = all(is_short_form(n) for n in all_names)
+    matched = {m.text for e in entities for m in e.mentions if m.rule == "gazetteer"}
     for key, _ in Counter(e.key for e in entities if e.key).most_common():
         entry = key.split(":", 1)[-1]
-        if match_key(entry) in names or only_short_forms:
+        if match_key(entry) in names or only_short_forms or all(
+                n in matched and not _narrowed(n, entry) for n in all_names if not is_short_form(n)):
             return f"{label.lower()}:{entry}"
     return f"{label.lower()}:{readable(name)}"
 

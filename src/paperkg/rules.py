@@ -23,7 +23,7 @@ from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, F
                       TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, orth_shape)
 from .gazetteer import package_patterns
 from .phrases import left_edge, method_span, name_run, named_problem, task_span, word_start
-from .resolve import readable
+from .resolve import related
 
 FACTORY = "paperkg_rules"
 
@@ -1195,15 +1195,11 @@ def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tupl
     return spans, {(s.start, s.end) for s in proposed}, rules.pairs
 
 
-def _words(name: str) -> set[str]:
-    return set(readable(name).split()) - FUNCTION_WORDS
-
-
 def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]]) -> list[Span]:
     """Gazetteer hits, less those of an acronym the abstract defines as something else: after "Dynamic
     Memory Compression (DMC)", no "DMC" is the DeepMind Control Suite. An entry named by a single
-    word ("MMLU"), found on the long form itself ("Low-Rank Adaptation (LoRA)") or sharing a word
-    with it is no conflict."""
+    word ("MMLU"), found on the long form itself ("Low-Rank Adaptation (LoRA)") or related to it
+    ("reinforcement learning with human feedback (RLHF)") is no conflict."""
     if not pairs or not gaz:
         return list(gaz)
     key_at = {(s.start, s.end): s.kb_id_ for s in gaz}
@@ -1213,7 +1209,7 @@ def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]]) -> list[Span
         if key is None or key_at.get((long.start, long.end)) == key:
             continue
         entry = key.split(":", 1)[-1]
-        if " " in entry and not _words(entry) & _words(long.text):  # "RL from human feedback" is RLHF
+        if " " in entry and not related(entry, long.text):  # "RL from human feedback" is RLHF
             redefined.add(short.text)
     return [s for s in gaz if s.text not in redefined] if redefined else list(gaz)
 
