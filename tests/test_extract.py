@@ -145,6 +145,9 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
 
 
 @pytest.mark.parametrize(("sentence", "name"), [
+    ("The resulting method, codenamed Mixture-of-Prompts (MoP), achieves an average win rate of 81%.",
+     "Mixture-of-Prompts"),
+    ("The proposed model, named advisedRFLVM, is evaluated across diverse datasets.", "advisedRFLVM"),
     ("We propose HyperAgent, a reinforcement learning (RL) algorithm based on the hypermodel framework.",
      "HyperAgent"),
     ("Our method, called Gibbs sampling with Graph-based Smoothing (GGS), improves fitness.",

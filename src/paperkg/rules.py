@@ -916,7 +916,8 @@ class _Rules:
         label = "DATASET" if anchor.lower_ in DATASET_WORDS else "METHOD"
         context = list(anchor.subtree) + list(anchor.head.children)
         proposed = anchor.lower_ in GENERIC_TECH or anchor.lower_ in GENERIC or any(
-            t.lower_ in ("we", "novel", "new", "our") for t in context) or any(  # "we propose a framework
+            t.lower_ in ("we", "novel", "new", "our") or t.lower_ in ("resulting", "proposed") and t.dep_ == "amod"
+            for t in context) or any(  # "we propose a framework
             a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and _we_subject(a) for a in anchor.ancestors)  # for X, called Y"
         self.add((start, end), label, "called", proposed=proposed)
         if short is not None:
