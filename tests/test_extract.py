@@ -147,6 +147,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
 @pytest.mark.parametrize(("sentence", "name"), [
     ("The resulting method, codenamed Mixture-of-Prompts (MoP), achieves an average win rate of 81%.",
      "Mixture-of-Prompts"),
+    ("In the tabular setting, we present a novel algorithmic solution, Nash-MD, founded on mirror descent.",
+     "Nash-MD"),
     ("The proposed model, named advisedRFLVM, is evaluated across diverse datasets.", "advisedRFLVM"),
     ("We propose HyperAgent, a reinforcement learning (RL) algorithm based on the hypermodel framework.",
      "HyperAgent"),
@@ -303,6 +305,9 @@ def test_datasets_inside_task_phrases_and_qa_names(nlp) -> None:
     ("We evaluate on the string transformation dataset SyGuS and on ImageNet.", "SyGuS"),
     ("This benchmark contains DAEval, a dataset consisting of 603 data analysis questions.", "DAEval"),
     ("We also release a new 2 billion example dataset DFN-2B and show that it helps.", "DFN-2B"),
+    ("We first build a large-scale and diverse duet interactive dance dataset, DD100, by recording dancers.", "DD100"),
+    ("We propose Diffusion Reconstruction Contrastive Learning (DRCT), a universal framework. In addition, we have "
+     "built a million-scale dataset, DRCT-2M, including 16 types of diffusion models.", "DRCT-2M"),
     ("We propose MM-Vet, an evaluation benchmark that examines large multimodal models. To this end, we present "
      "MM-Vet, designed based on the insight that solving complicated tasks is often achieved by generalists.", "MM-Vet"),
 ])

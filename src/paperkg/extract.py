@@ -16,7 +16,7 @@ from . import components
 from .attributes import replace_attribute_ruler
 from .errors import ConfigError
 from .models import Entity, Mention, Paper, PaperExtraction
-from .resolve import is_short_form, match_key, merge_paper
+from .resolve import has_size, is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
 from .lexicon import DATASET_WORDS, FIELDS, GENERIC, GENERIC_TECH, NAMING_VERBS, PROPOSE_VERBS, is_acronymish
 from .textnorm import CleanText, clean, clean_text, emphasized
@@ -291,7 +291,9 @@ def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) ->
     for e in entities:
         by_key.setdefault(match_key(e.name), []).append(e)
     for long, short in pairs:
-        longs, shorts = by_key.get(match_key(long), []), by_key.get(match_key(short), [])
+        longs = by_key.get(match_key(long), [])
+        # not a sized name that only folds to the acronym: "DRCT-2M" (a dataset) is not DRCT (a method)
+        shorts = [e for e in by_key.get(match_key(short), []) if not has_size(e.name) or has_size(short)]
         if not longs or not shorts or not is_short_form(short):
             continue
         label = Counter(e.label for e in longs + shorts).most_common(1)[0][0]

@@ -71,6 +71,11 @@ def match_key(name: str) -> str:
     return _NON_ALNUM.sub("", " ".join(words).replace("+", "plus"))  # LoRA+ is not LoRA
 
 
+def has_size(name: str) -> bool:
+    """The name ends in a size ("ImageNet 32x32", "DRCT-2M"), which ``match_key`` drops."""
+    return _SIZE.search(name) is not None
+
+
 def is_short_form(name: str) -> bool:
     """A single-token acronym-like name (ReNO, SDXL, GPT-4), as opposed to a long form."""
     return " " not in name.strip() and sum(c.isupper() for c in name) >= 2
@@ -88,7 +93,7 @@ def canonical(names: Iterable[str]) -> str:
     longs = [n for n in counts if not is_short_form(n) and (" " in n.strip() or "-" in n or match_key(n) not in shorts)]
     pool = longs or list(counts)
     # a size variant ("ImageNet-1k", "ImageNet 32x32") names the entity only when no bare name does
-    return max(pool, key=lambda n: (_SIZE.search(n) is None, counts[n], len(n.split()), len(n),
+    return max(pool, key=lambda n: (not has_size(n), counts[n], len(n.split()), len(n),
                                     sum(c.isupper() for c in n), n))
 
 

@@ -239,11 +239,14 @@ _DATA_TYPES = frozenset(("dataset", "benchmark", "corpus", "testbed"))
 
 def _typed_as_data(doc: Doc, start: int, end: int) -> bool:
     """The name ``doc[start:end]`` has a data noun as its appositive ("DAEval, a dataset consisting of ...")
-    or right before it ("our new synthetic dataset DySO"; not "the benchmark MuJoCo tasks", where the
+    or right before it ("our new synthetic dataset DySO", "a dataset, DD100,"; not "the benchmark MuJoCo tasks", where the
     name is a modifier, nor "we benchmark DPO", where the word is a verb)."""
     head = doc[end - 1]
     if any(c.dep_ == "appos" and c.lower_ in _DATA_TYPES and c.i > head.i for c in head.rights):
         return True
+    if start >= 2 and doc[start - 1].text == "," and doc[start - 2].lower_ in _DATA_TYPES \
+            and (end == len(doc) or doc[end].text in (",", "(", ".", ";")):
+        return True  # "a million-scale dataset, DRCT-2M, including ..." (not "On this dataset, FooNet achieves")
     before = doc[start - 1] if start > 0 else None
     return before is not None and before.lower_ in _DATA_TYPES and before.tag_ in ("NN", "NNP") \
         and before.head.i == end - 1 and (end == len(doc) or doc[end].pos_ not in ("NOUN", "PROPN"))
@@ -676,7 +679,7 @@ class _Rules:
             named = None
         namely = next((name_run(doc, t.i + 1) for t in doc[obj.i + 1 : min(obj.right_edge.i, obj.i + 12)]
                        if t.lower_ == "namely" and is_namey(doc[t.i + 1])), None)  # "a method for X, namely DRO"
-        found = named or namely or self.pair_at(obj, verb) or self.defined_in(obj, label)
+        found = named or namely or self.pair_at(obj, verb) or self.defined_in(obj, label) or self.comma_named(obj)
         if found is None:
             found = _named_in(doc, obj)
             if found is not None:
@@ -708,8 +711,24 @@ class _Rules:
         if found is not None and any(doc[k].lower_ in _LIKENESS and doc[k - 1].text == "-" for k in range(found[0] + 1, found[1])):
             found = None  # "a new SupLinUCB-type algorithm" is like a known one, not named
         if found is not None:
+            if label == "METHOD" and _typed_as_data(doc, *found):
+                label = "DATASET"  # the parse hung the name on another word: "a large-scale and diverse ... dataset, DD100,"
             self.add(found, label, "propose", proposed=True)
         return found is not None
+
+    def comma_named(self, obj: Token) -> tuple[int, int] | None:
+        """"propose a node-level metric, Topological Concentration (TC), based on ...": a new name set
+        off by a comma right after a common-noun object (the parse may make it a conjunct)."""
+        doc = self.doc
+        i = obj.i + 1
+        if obj.pos_ not in ("NOUN", "ADJ") or i + 1 >= len(doc) or doc[i].text != "," or not is_namey(doc[i + 1]) \
+                or self.gaz_tokens[i + 1]:
+            return None
+        start, end = name_run(doc, i + 1)
+        if end < len(doc) and doc[end].text in ("(", ",", ".", ";") and (end - start >= 2 or is_acronymish(doc[start].text)) \
+                and not any(self.gaz_tokens[start:end]):
+            return start, end
+        return None
 
     def pair_at(self, obj: Token, verb: Token) -> tuple[int, int] | None:
         """"we propose RL with Adaptive Regularization (RL-AR)": a long form (found by the abbreviation
