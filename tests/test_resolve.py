@@ -196,3 +196,9 @@ def test_a_narrower_alias_stays_apart_from_its_entry_within_a_paper() -> None:
         gaz("TASK", "text detection", "task:text detection"),
         gaz("TASK", "scene text detection", "task:text detection", at=40)])])
     assert sorted(e.name for e in paper.entities) == ["scene text detection", "text detection"]
+
+
+def test_spellings_that_differ_in_case_or_hyphens_are_written_as_most_authors_write_them() -> None:
+    assert canonical(["Meta-World", "Meta-World", "Meta-world"]) == "Meta-World"
+    assert canonical(["U-Net", "U-Net", "U-net", "UNet"]) == "U-Net"
+    assert canonical(["backpropagation", "BP", "BP"]) == "backpropagation"  # a one-word long form still wins

@@ -27,6 +27,7 @@ _GENERIC_TAIL = frozenset("task problem dataset benchmark method model framework
 _DATA_TAIL = frozenset(("dataset", "benchmark"))
 #: A mention cut out of LaTeX ("N}$ormalizing th$\\textbf{e}$") is no spelling of a name.
 _MARKUP = re.compile(r"[$\\{}]")
+_SPELLING = re.compile(r"[\s\-_\u2010-\u2015]+")
 
 
 def _singular(word: str) -> str:
@@ -84,16 +85,26 @@ def is_short_form(name: str) -> bool:
 def canonical(names: Iterable[str]) -> str:
     """The most specific full name: the most frequent long form (ties: the longer, then the one
     with capitals as its authors wrote it), else the most frequent name; never a size variant
-    where the bare name is there."""
+    where the bare name is there. Spellings that differ only in case, spaces and hyphens count
+    as one, written as most authors write it ("Meta-World", not "Meta-world"); a one-word
+    respelling of a short form ("Imagenet", "Cifar10") is no long form."""
     counts = Counter(names)
     if len(counts) == 1:
         return next(iter(counts))
-    shorts = {match_key(n) for n in counts if is_short_form(n)}
-    # one word spelled like a short form ("Imagenet" for ImageNet, "Cifar10" for CIFAR-10) is no long form
-    longs = [n for n in counts if not is_short_form(n) and (" " in n.strip() or "-" in n or match_key(n) not in shorts)]
-    pool = longs or list(counts)
+    spellings: dict[str, list[str]] = defaultdict(list)
+    for n in counts:
+        spellings[_SPELLING.sub("", n.lower())].append(n)
+    total: dict[str, int] = {}
+    longs = []
+    for group in spellings.values():
+        usual = max(group, key=lambda n: (counts[n], len(n.split()), sum(c.isupper() for c in n), n))
+        total[usual] = sum(counts[n] for n in group)
+        has_short = any(is_short_form(n) for n in group)
+        if any(not is_short_form(n) and (" " in n.strip() or "-" in n or not has_short) for n in group):
+            longs.append(usual)
+    pool = longs or list(total)
     # a size variant ("ImageNet-1k", "ImageNet 32x32") names the entity only when no bare name does
-    return max(pool, key=lambda n: (not has_size(n), counts[n], len(n.split()), len(n),
+    return max(pool, key=lambda n: (not has_size(n), total[n], len(n.split()), len(n),
                                     sum(c.isupper() for c in n), n))
 
 
