@@ -191,6 +191,13 @@ def test_every_name_the_gazetteer_lists_for_an_entry_shares_its_key() -> None:
     assert keys == ["dataset:coco", "dataset:coco", *["task:out-of-distribution generalization"] * 2]
 
 
+def test_a_name_with_a_kind_word_is_the_entry_itself() -> None:
+    (paper,) = resolve([PaperExtraction(id="p", entities=[
+        gaz("METHOD", "transformers", "method:transformer"),
+        gaz("METHOD", "transformer architecture", "method:transformer", at=40)])])
+    assert [e.key for e in paper.entities] == ["method:transformer"]
+
+
 def test_a_narrower_alias_stays_apart_from_its_entry_within_a_paper() -> None:
     (paper,) = resolve([PaperExtraction(id="p", entities=[
         gaz("TASK", "text detection", "task:text detection"),

@@ -224,15 +224,24 @@ def _groups(entities: list[Entity], by_key: bool = False) -> list[list[int]]:
     return list(groups.values())
 
 
+#: Words that say what kind of thing a name is, not which one: "transformer architecture" is the transformer.
+_HEAD_WORDS = frozenset("architecture architectures method methods model models algorithm algorithms framework "
+                        "frameworks approach technique mechanism network networks task tasks problem problems "
+                        "dataset datasets benchmark benchmarks".split())
+
+
 def _narrowed(name: str, entry: str) -> bool:
-    """``name`` is ``entry`` with lower-case words in front or behind: "scene text detection" is a
-    kind of text detection and "group Lasso" a kind of Lasso, but "MS COCO" is COCO."""
+    """``name`` is ``entry`` with lower-case words in front or behind, or ``entry`` is ``name`` with
+    more words: "scene text detection" is a kind of text detection and "group Lasso" a kind of Lasso,
+    but "MS COCO" is COCO and "transformer architecture" the transformer."""
     words, base = readable(name).split(), readable(entry).split()
     if not _variant(" ".join(words), " ".join(base)):
         return False
-    original = name.split()
+    if len(words) < len(base):
+        return True  # a broader alias ("text detection" for scene text detection) keeps its own key
+    original = _SPELLING.split(name.strip())
     extra = original[: len(original) - len(base)] if words[-len(base):] == base else original[len(base):]
-    return all(w[:1].islower() for w in extra)
+    return all(w[:1].islower() for w in extra) and not all(w.lower() in _HEAD_WORDS for w in extra)
 
 
 def entity_key(label: str, entities: list[Entity], name: str) -> str:
