@@ -108,16 +108,13 @@ def canonical(names: Iterable[str]) -> str:
                                     sum(c.isupper() for c in n), n))
 
 
-_KEY_FOLD = re.compile(r"[\s\-_]+")
-
-
 def _entry(entity: Entity) -> frozenset[str]:
     """The gazetteer entry an entity was found under, spacing and hyphens folded (the lexicon lists both
     "multi-task learning" and "multitask learning"); empty when no entry of its own label found it."""
     key = entity.key
     if not key or not key.startswith(entity.label.lower() + ":"):
         return frozenset()
-    return frozenset((_KEY_FOLD.sub("", key),))
+    return frozenset((_SPELLING.sub("", key),))
 
 
 class _UnionFind:
@@ -246,8 +243,8 @@ def _narrowed(name: str, entry: str) -> bool:
 
 def entity_key(label: str, entities: list[Entity], name: str) -> str:
     """Stable key, label first: the gazetteer entry's name when the entity goes by it or by other names
-    the gazetteer found for it ("MS COCO" is COCO; "scene text detection" stays a task of its own
-    within a paper that also says "text detection"), or goes only by short forms the gazetteer knows ("DMC" alone is the
+    the gazetteer found for it ("MS COCO" is COCO, but "scene text detection" stays a task of its own
+    beside "text detection"), or goes only by short forms the gazetteer knows ("DMC" alone is the
     DeepMind Control Suite, so papers that only say DMC share its key); an acronym defined by an
     unrelated long form is not the entry ("variational quantum algorithms (VQAs)" is not the VQA
     dataset). Else the readable name."""

@@ -226,7 +226,7 @@ def _extends_known_dataset(name: str) -> bool:
 
 
 def _named_object_label(obj: Token, verb: Token) -> str:
-    """A name that is compiled or collected, is typed as data, or extends a known dataset's name, is a dataset."""
+    """A name that is compiled or collected, is typed as data, or extends a known dataset's name, is data."""
     if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _typed_as_data(obj.doc, *name_run(obj.doc, obj.i))
                           or _extends_known_dataset(obj.text)):
         return "DATASET"
@@ -238,9 +238,9 @@ _DATA_TYPES = frozenset(("dataset", "benchmark", "corpus", "testbed"))
 
 
 def _typed_as_data(doc: Doc, start: int, end: int) -> bool:
-    """The name ``doc[start:end]`` has a data noun as its appositive ("DAEval, a dataset consisting of ...")
-    or right before it ("our new synthetic dataset DySO", "a dataset, DD100,"; not "the benchmark MuJoCo tasks", where the
-    name is a modifier, nor "we benchmark DPO", where the word is a verb)."""
+    """The name ``doc[start:end]`` has a data noun as its appositive ("DAEval, a dataset consisting of
+    ...") or right before it ("our new synthetic dataset DySO", "a dataset, DD100,"; not "the benchmark
+    MuJoCo tasks", where the name is a modifier, nor "we benchmark DPO", where the word is a verb)."""
     head = doc[end - 1]
     if any(c.dep_ == "appos" and c.lower_ in _DATA_TYPES and c.i > head.i for c in head.rights):
         return True
@@ -420,7 +420,8 @@ class _Rules:
         """A name the paper proposes as data once ("We propose MM-Vet, an evaluation benchmark") is data
         where another proposal sentence only defaulted to METHOD ("we present MM-Vet, designed ...")."""
         doc = self.doc
-        data = {doc[s:e].text for (s, e), (label, rule, _) in self.out.items() if rule == "propose" and label == "DATASET"}
+        data = {doc[s:e].text for (s, e), (label, rule, _) in self.out.items()
+                if rule == "propose" and label == "DATASET"}
         if not data:
             return
         for (s, e), (label, rule, prop) in list(self.out.items()):
@@ -712,7 +713,7 @@ class _Rules:
             found = None  # "a new SupLinUCB-type algorithm" is like a known one, not named
         if found is not None:
             if label == "METHOD" and _typed_as_data(doc, *found):
-                label = "DATASET"  # the parse hung the name on another word: "a large-scale and diverse ... dataset, DD100,"
+                label = "DATASET"  # the parse hung the name on another word: "a large-scale ... dataset, DD100,"
             self.add(found, label, "propose", proposed=True)
         return found is not None
 
@@ -725,8 +726,8 @@ class _Rules:
                 or self.gaz_tokens[i + 1]:
             return None
         start, end = name_run(doc, i + 1)
-        if end < len(doc) and doc[end].text in ("(", ",", ".", ";") and (end - start >= 2 or is_acronymish(doc[start].text)) \
-                and not any(self.gaz_tokens[start:end]):
+        if end < len(doc) and doc[end].text in ("(", ",", ".", ";") \
+                and (end - start >= 2 or is_acronymish(doc[start].text)) and not any(self.gaz_tokens[start:end]):
             return start, end
         return None
 
