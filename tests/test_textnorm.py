@@ -31,6 +31,8 @@ FRAGMENTS = [
         ("**LA**yout **C**onstraint", "LAyout Constraint"),
         ("develop *learned proximal networks* (LPN)", "develop learned proximal networks (LPN)"),
         ("SE(3)---enabling", "SE(3) - enabling"),
+        ("the Weisfeiler--Leman test", "the Weisfeiler-Leman test"),
+        ("exploration--a crucial aspect of RL--has been", "exploration - a crucial aspect of RL - has been"),
         ("CLIP feedback~(RLCF)", "CLIP feedback (RLCF)"),
         ("Hybrid Learning(EIHL) algorithm, f(x), SE(3)", "Hybrid Learning (EIHL) algorithm, f(x), SE(3)"),
         ("results in theFL scenario show thatDePLM and ByT5 work", "results in the FL scenario show that DePLM and ByT5 work"),

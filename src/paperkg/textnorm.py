@@ -43,7 +43,7 @@ _TOKEN = re.compile(
     r"|(?P<cmd>\\[A-Za-z]+)"                      # other command (\epsilon, \cite): keep its name
     r"|(?P<script>[\^_](?=\{))|(?P<brace>[{}$])"  # math scripts and group markers: dropped
     r"|(?P<tilde>~)"                              # TeX non-breaking space
-    r"|(?P<dash>-{2,3})"                          # TeX dashes "---" -> " - "
+    r"|(?P<dash>-{2,3})"                          # TeX dashes: "---" -> " - ", "A--B" -> "A-B"
     r"|(?P<stars>\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![*]))"  # Markdown emphasis: dropped
     r"|(?P<glue>" + _GLUED_SENTENCE + "|" + _GLUED_AFTER_CAPITAL + ")"  # "LLMs.To" -> "LLMs. To"
     r"|(?P<word>" + _GLUED_WORD + ")"             # "theFL" -> "the FL"
@@ -151,7 +151,9 @@ def clean(original: str) -> CleanText:
         elif kind == "tilde":
             add(" ", a, b, False)
         elif kind == "dash":
-            add(" - ", a, b, False)
+            # "Weisfeiler--Leman" (an en dash between names) is one name; "RL--has", "SE(3)---enabling" are not
+            joins = b - a == 2 and 0 < a and b < len(original) and original[a - 1].isalpha() and original[b].isupper()
+            add("-" if joins else " - ", a, b, False)
         elif kind == "glue":
             add(".", a, b, True)
             add(" ", b, b, False)
