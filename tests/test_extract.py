@@ -346,6 +346,15 @@ def test_a_metric_defined_with_its_acronym_is_no_method(nlp) -> None:
     assert not [e for e in ex.entities if e.name in ("Attack Success Rate", "False Positive Rate")]
 
 
+def test_namely_and_a_capitalized_named_do_not_name_things(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We evaluate on two cross-lingual transfer tasks, namely Named Entity Recognition and Event Argument "
+        "Extraction, spanning 20 languages."))], nlp)
+    found = {(e.label, e.name.lower()) for e in ex.entities}
+    assert ("TASK", "named entity recognition") in found
+    assert not [name for _, name in found if name.startswith("namely")]
+
+
 def test_hardware_links_and_dataset_variants(nlp) -> None:
     doc = nlp("It runs on one NVIDIA 2080Ti and Google Cloud TPUs, and gains 4% on ImageNet V2. "
               "Code is available at [this link](https://github.com/YBYBZhang/ControlVideo).")

@@ -86,7 +86,7 @@ def _label_of_long_form(long: Span) -> str | None:
     return None
 
 
-_LEADING = frozenset(("the", "a", "an", "our", "its", "their"))
+_LEADING = frozenset(("the", "a", "an", "our", "its", "their", "namely"))
 
 
 def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Doc, proposed: bool = False) -> None:
@@ -520,7 +520,8 @@ class _Rules:
             pass
         elif low in _CORE_WORDS:
             self.core(tok)
-        elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc):
+        elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc) \
+                and (tok.is_lower or tok.is_sent_start):  # not "Named Entity Recognition"
             self.naming(tok)
         elif low in ("proposed", "resulting") and tok.dep_ == "amod":
             self.proposal(tok.head, tok)
