@@ -226,9 +226,8 @@ def _extends_known_dataset(name: str) -> bool:
 
 
 def _named_object_label(obj: Token, verb: Token) -> str:
-    """A name that is compiled or collected, is typed as data, or extends a known dataset's name, is data."""
-    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _typed_as_data(obj.doc, *name_run(obj.doc, obj.i))
-                          or _extends_known_dataset(obj.text)):
+    """A name that is compiled or collected, or extends a known dataset's name, is a dataset."""
+    if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _extends_known_dataset(obj.text)):
         return "DATASET"
     return "METHOD"
 
@@ -513,7 +512,7 @@ class _Rules:
                 self.unnamed_at = tok.sent.end
             if not objects and tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
                 # a parse without an object: "we propose CDTD, or ..."
-                self.add(name_run(doc, tok.i + 1), _named_object_label(doc[tok.i + 1], tok), "propose", proposed=True)
+                self.add_proposal(name_run(doc, tok.i + 1), _named_object_label(doc[tok.i + 1], tok))
         elif low in ("present", "presents") and tok.i > 0 and doc[tok.i - 1].lower_ == "we" and tok.head.i > tok.i:
             self.proposal(tok.head, tok)  # "We present mean-field chaos diffusion models": tagged as an adjective
         elif low in PROPOSE_VERBS and tok.tag_ == "VBN" and tok.dep_ != "amod" and self.passive(tok):
@@ -713,10 +712,15 @@ class _Rules:
         if found is not None and any(doc[k].lower_ in _LIKENESS and doc[k - 1].text == "-" for k in range(found[0] + 1, found[1])):
             found = None  # "a new SupLinUCB-type algorithm" is like a known one, not named
         if found is not None:
-            if label == "METHOD" and _typed_as_data(doc, *found):
-                label = "DATASET"  # the parse hung the name on another word: "a large-scale ... dataset, DD100,"
-            self.add(found, label, "propose", proposed=True)
+            self.add_proposal(found, label)
         return found is not None
+
+    def add_proposal(self, found: tuple[int, int], label: str) -> None:
+        """Record a proposed name; one the words around it type as data is a dataset, whatever label its
+        object suggested (the parse may hang "a large-scale ... dataset, DD100," on another word)."""
+        if label == "METHOD" and _typed_as_data(self.doc, *found):
+            label = "DATASET"
+        self.add(found, label, "propose", proposed=True)
 
     def comma_named(self, obj: Token) -> tuple[int, int] | None:
         """"propose a node-level metric, Topological Concentration (TC), based on ...": a new name set
