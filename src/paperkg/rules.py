@@ -358,7 +358,7 @@ class _Rules:
             shaped = orth_shape(orth, strings)
             if short_labels:
                 text = strings[orth]
-                label = short_labels.get(text) or short_labels.get(text[:-1] if text.endswith("s") else text + "s")
+                label = _by_acronym(short_labels, text)
                 if label is not None:
                     self.add(doc[i : i + 1], label, "acronym")
             if shaped:
@@ -411,7 +411,7 @@ class _Rules:
         for (s, e), (label, rule, prop) in list(self.out.items()):
             if rule == "acronym" and label == "TASK":
                 text = doc[s:e].text
-                final = proposed.get(text) or proposed.get(text[:-1] if text.endswith("s") else text + "s")
+                final = _by_acronym(proposed, text)
                 if final is not None and final != label:
                     self.out[(s, e)] = (final, rule, prop)
 
@@ -1219,6 +1219,11 @@ def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tupl
     rules = _Rules(doc)
     spans, proposed = rules.finish()
     return spans, {(s.start, s.end) for s in proposed}, rules.pairs
+
+
+def _by_acronym(table: dict[str, str], text: str) -> str | None:
+    """``table``'s entry for an acronym, written singular or plural ("LLM" / "LLMs")."""
+    return table.get(text) or table.get(text[:-1] if text.endswith("s") else text + "s")
 
 
 def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]]) -> list[Span]:
