@@ -172,6 +172,11 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "autonomous sparse mean-CVaR portfolio model"),
     ("We add a gate to each block. The resulting Highway Vision Network (HVN) converges faster.",
      "Highway Vision Network"),
+    ("This prompts us to propose a node-level metric, Topological Concentration (TC), based on the intersection.",
+     "Topological Concentration"),
+    ("We address these limitations with ClimODE, a spatiotemporal continuous-time process.", "ClimODE"),
+    ("In this work, we address the limitations via Auto-Bench, which delves into exploring LLMs as aligners.",
+     "Auto-Bench"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
@@ -196,6 +201,9 @@ def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
      "training scheme are proposed to avoid modality dominance.",
      ["diversity loss", "unpaired audio-visual mixed training scheme"]),
     ("Many methods such as LoRA and prefix tuning are proposed to reduce cost.", []),
+    ("This paper addresses the above limitations with label smoothing (LS) from a theoretical aspect.", []),
+    ("We propose COPlanner, a framework to address the model error problem with conservative model rollouts.",
+     ["COPlanner"]),
     ("Leveraging this extensive dataset, we developed SleepFM, the first multi-modal foundation model for sleep "
      "analysis.", ["SleepFM"]),
     ("To this end, we propose Albatross: AlphaZero for Learning Bounded-rational Agents and Temperature-based "

@@ -182,6 +182,13 @@ _ACTIVITIES = ("training", "benchmarking", "scraping", "tuning", "processing", "
 _STUDY_VERBS = frozenset("study studies studied consider considers investigate investigates address addresses tackle "
                          "tackles".split())
 _SETTING_HEADS = frozenset(("learning", "bandit", "bandits", "games", "problems", "optimization"))
+#: "We address these limitations with ClimODE": verbs whose means ("with", "via", "through") is the paper's own.
+_REMEDY_VERBS = frozenset("address addresses tackle tackles overcome overcomes mitigate mitigates alleviate alleviates "
+                          "resolve resolves circumvent circumvents remedy remedies".split())
+#: What such a verb remedies ("this", "these limitations", "the challenge").
+_SHORTCOMINGS = frozenset("this these it them limitation limitations challenge challenges issue issues problem problems "
+                          "gap gaps shortcoming shortcomings difficulty difficulties drawback drawbacks bottleneck "
+                          "bottlenecks concern concerns question questions".split())
 #: Verbs after which a specific noun phrase names a technique the paper uses.
 _USE_VERBS = frozenset(
     "use uses used using employ employs employed employing leverage leverages leveraged leveraging utilize utilizes "
@@ -545,6 +552,8 @@ class _Rules:
             self.such_as(tok)
         elif low in _STUDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
             self.studied(tok)
+        if low in _REMEDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok) and any(c.dep_ == "nsubj" for c in tok.children):
+            self.remedied(tok)  # its own subject: not "COPlanner, a framework ... to address X with Y"
         if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
             if low in TASK_HEADS and (tok.dep_ not in ("compound", "amod", "nmod") or tok.head.pos_ not in ("NOUN", "PROPN")):
                 span = task_span(doc, tok)  # also a task word the parser hung on a verb ("gait prediction show")
@@ -1136,6 +1145,17 @@ class _Rules:
                 if start < obj.i:
                     self.add((start, obj.i + 1), "TASK", "studied")
 
+    def remedied(self, verb: Token) -> None:
+        """"We address these limitations with ClimODE", "we address the limitations via Auto-Bench": what
+        the paper remedies a shortcoming with is its own contribution."""
+        objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ in _SHORTCOMINGS]
+        for holder in (verb, *objects) if objects else ():
+            for prep in holder.children:
+                if prep.dep_ == "prep" and prep.lower_ in ("with", "via", "through") and prep.i > objects[0].i:
+                    for obj in prep.children:
+                        if obj.dep_ == "pobj" and not self.gaz_tokens[obj.i]:  # not "with label smoothing"
+                            self.proposal(obj, verb)
+
     def used(self, verb: Token) -> None:
         """What a paper uses is a technique when its head says so: "incorporates Bayesian filtering",
         "leveraging dense subgraph discovery", "using optimal transport", "employ black-box attacks"."""
@@ -1246,6 +1266,8 @@ def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]]) -> list[Span
 
 
 def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:
+    if verb.dep_ == "xcomp" and any(c.lower_ == "us" for c in verb.head.children):
+        return True  # "this prompts us to propose X"
     for child in verb.children:
         if child.dep_ in ("nsubj", "nsubjpass") and (
                 child.lower_ in ("we", "paper", "work", "study") or any(c.lower_ == "our" for c in child.children)
@@ -1386,6 +1408,7 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _KIND_NOUNS | _LISTING_NOUNS
+             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _REMEDY_VERBS | _KIND_NOUNS
+             | _LISTING_NOUNS
              | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
 _TRIGGER_HASHES = frozenset(map(hash_string, _TRIGGERS))
