@@ -202,6 +202,11 @@ def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
      ["diversity loss", "unpaired audio-visual mixed training scheme"]),
     ("Many methods such as LoRA and prefix tuning are proposed to reduce cost.", []),
     ("This paper addresses the above limitations with label smoothing (LS) from a theoretical aspect.", []),
+    ("Specifically, an NTFGen module is proposed to model text latent code.", ["NTFGen"]),
+    ("Then, a correctness-guaranteed flipping mechanism is further developed to alleviate it.",
+     ["correctness-guaranteed flipping mechanism"]),
+    ("Many methods are proposed to reduce cost.", []),
+    ("We collect a specialized multimodal reasoning dataset for pre-training.", []),  # unnamed data is no entity
     ("We propose COPlanner, a framework to address the model error problem with conservative model rollouts.",
      ["COPlanner"]),
     ("Leveraging this extensive dataset, we developed SleepFM, the first multi-modal foundation model for sleep "

@@ -701,7 +701,9 @@ class _Rules:
             span = method_span(doc, obj)
             found = (span.start, span.end) if span is not None else None
         if found is None and (obj.lower_ in GENERIC_TECH or obj.lower_ in GENERIC) and obj.tag_ in ("NN", "NNS", "NNP") \
-                and not is_namey(obj) and obj.dep_ != "appos" and doc[obj.left_edge.i - 1].text != ",":  # not an apposition
+                and label != "DATASET" \
+                and not is_namey(obj) and obj.dep_ != "appos" \
+                and (doc[obj.left_edge.i - 1].text != "," or obj.dep_ == "nsubjpass"):  # not an apposition
             # "the proximal alternating linearized minimization algorithm", "a mirror descent algorithm",
             # "learning-rate-free algorithms": unnamed but specific
             start = left_edge(doc, obj, _STOP_OR_BLAND)
@@ -788,7 +790,7 @@ class _Rules:
         if subj is None or aux not in (["is"], ["are"]):
             return False
         sent = verb.sent
-        if any(c.lower_ in _NEW_WORDS for c in subj.lefts) or any(
+        if any(c.lower_ in _NEW_WORDS or c.lower_ in ("a", "an") for c in subj.lefts) or any(
                 t.lower_ in ("here", "herein") or t.lower_ in ("paper", "work", "study", "article")
                 and t.i > 0 and self.doc[t.i - 1].lower_ == "this" for t in sent):
             self.proposal(subj, verb)
