@@ -359,6 +359,17 @@ def test_a_metric_defined_with_its_acronym_is_no_method(nlp) -> None:
     assert not [e for e in ex.entities if e.name in ("Attack Success Rate", "False Positive Rate")]
 
 
+def test_what_a_method_is_compared_with_is_a_method(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "Our model, Instruct-XMLR, outperforms Bloomz on all evaluation tasks. We see NExT-Chat (87.7) vs. Shikra "
+        "(86.9) on POPE-Random, and a 2.1x speed-up compared to OPTQ. FourierFT needs 0.06M parameters, compared to "
+        "LoRA's 33.5M, and our distance is more accurate in comparison to the Wasserstein distance."))], nlp)
+    labels = {e.name: e.label for e in ex.entities}
+    assert {name: labels.get(name) for name in ("Bloomz", "Shikra", "OPTQ")} == dict.fromkeys(("Bloomz", "Shikra", "OPTQ"), "METHOD")
+    assert labels.get("POPE-Random") == "DATASET"
+    assert not [name for name in labels if "33.5M" in name or name == "Wasserstein"]
+
+
 def test_namely_and_a_capitalized_named_do_not_name_things(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We evaluate on two cross-lingual transfer tasks, namely Named Entity Recognition and Event Argument "

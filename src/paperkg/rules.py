@@ -185,6 +185,12 @@ _SETTING_HEADS = frozenset(("learning", "bandit", "bandits", "games", "problems"
 #: "We address these limitations with ClimODE": verbs whose means ("with", "via", "through") is the paper's own.
 _REMEDY_VERBS = frozenset("address addresses tackle tackles overcome overcomes mitigate mitigates alleviate alleviates "
                           "resolve resolves circumvent circumvents remedy remedies".split())
+#: A name a method is compared with is a method too: "outperforms Bloomz", "compared to OPTQ", "vs. Shikra".
+_BEATING_VERBS = frozenset("outperform outperforms outperformed outperforming surpass surpasses surpassed surpassing "
+                           "beat beats beating".split())
+_COMPARING_WORDS = frozenset(("compared", "comparison", "comparisons", "comparing", "relative"))
+_VERSUS = frozenset(("vs", "vs.", "versus"))
+_TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
 #: What such a verb remedies ("this", "these limitations", "the challenge").
 _SHORTCOMINGS = frozenset("this these it them limitation limitations challenge challenges issue issues problem problems "
                           "gap gaps shortcoming shortcomings difficulty difficulties drawback drawbacks bottleneck "
@@ -361,11 +367,12 @@ class _Rules:
         # Token objects are costly: look at words by their hashes and build Tokens only for the few
         # that can trigger a rule.
         rows = doc.to_array([ORTH, LOWER, DEP]).tolist() if len(doc) else []
+        # every spelling _by_acronym accepts, by hash: most tokens are no defined acronym
+        acronyms = {hash_string(form) for short in short_labels for form in (short, short + "s", short[:-1])}
         for i, (orth, lower, dep) in enumerate(rows):
             shaped = orth_shape(orth, strings)
-            if short_labels:
-                text = strings[orth]
-                label = _by_acronym(short_labels, text)
+            if orth in acronyms:
+                label = _by_acronym(short_labels, strings[orth])
                 if label is not None:
                     self.add(doc[i : i + 1], label, "acronym")
             if shaped:
@@ -552,6 +559,8 @@ class _Rules:
             self.such_as(tok)
         elif low in _STUDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
             self.studied(tok)
+        if low in _BEATING_VERBS or low in _COMPARING_WORDS or low in _VERSUS:
+            self.compared(tok)
         if low in _REMEDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok) and any(c.dep_ == "nsubj" for c in tok.children):
             self.remedied(tok)  # its own subject: not "COPlanner, a framework ... to address X with Y"
         if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
@@ -1147,6 +1156,29 @@ class _Rules:
                 if start < obj.i:
                     self.add((start, obj.i + 1), "TASK", "studied")
 
+    def compared(self, tok: Token) -> None:
+        """"outperforms Bloomz", "compared to OPTQ", "NExT-Chat (87.7) vs. Shikra (86.9)": a name that
+        the text compares a method with is a method, unless something else types it."""
+        doc, low = self.doc, tok.lower_
+        if low in _VERSUS:
+            others = [doc[tok.i + 1]] if tok.i + 1 < len(doc) else []
+        elif low in _BEATING_VERBS:
+            others = [c for c in tok.children if c.dep_ == "dobj"]
+        else:
+            others = [g for c in tok.children if c.dep_ == "prep" and c.lower_ in ("to", "with", "against")
+                      for g in c.children if g.dep_ == "pobj"]
+        for other in [o for first in others for o in (first, *first.conjuncts)]:
+            if is_namey(other) and not self.gaz_tokens[other.i]:
+                start, end = name_run(doc, other.i)
+                text = doc[start:end].text
+                if start <= tok.i < end or text in self.non_entities or _NO_METHOD_NAME.search(text) \
+                        or not _TWO_LETTERS.search(text) or "[" in text or "]" in text:
+                    continue  # "Self-Attention Vs Virtual Node", "LoRA's 33.5M", "Lykouris][1"
+                if end < len(doc) and doc[end].pos_ == "NOUN" and doc[end].lower_ not in METHOD_CUES \
+                        and doc[end].lower_ not in TECH_HEADS:
+                    continue  # "compared with the Wasserstein distance": the noun says what it is
+                self.add((start, end), "METHOD", "compared")
+
     def remedied(self, verb: Token) -> None:
         """"We address these limitations with ClimODE", "we address the limitations via Auto-Bench": what
         the paper remedies a shortcoming with is its own contribution."""
@@ -1411,6 +1443,7 @@ _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
              | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _REMEDY_VERBS | _KIND_NOUNS
+             | _BEATING_VERBS | _COMPARING_WORDS | _VERSUS
              | _LISTING_NOUNS
              | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
 _TRIGGER_HASHES = frozenset(map(hash_string, _TRIGGERS))
