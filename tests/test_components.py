@@ -20,6 +20,7 @@ ENTRIES = [
     {"label": "METHOD", "name": "dual averaging", "aliases": []},
     {"label": "DATASET", "name": "ImageNet", "aliases": []},
     {"label": "TASK", "name": "node classification", "aliases": []},
+    {"label": "METHOD", "name": "in-context learning", "aliases": []},
 ]
 
 
@@ -80,6 +81,11 @@ def test_gazetteer_case_rules_and_plurals(blank: spacy.Language) -> None:
     assert ("ImageNet", "DATASET") in found
     keys = {text: key for text, _, key in hits}
     assert keys["FedAvg"] == "method:fedavg"
+
+
+def test_gazetteer_hyphen_and_space_spellings(blank: spacy.Language) -> None:
+    found = [text for text, _, _ in gazetteer_hits(blank, "Node-classification with in context learning or in-context learning.")]
+    assert found == ["Node-classification", "in context learning", "in-context learning"]
 
 
 def test_gazetteer_aliases_share_the_entry_key(blank: spacy.Language) -> None:

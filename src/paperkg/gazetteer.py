@@ -72,11 +72,12 @@ def _plural(word: str) -> str:
 
 
 def _hyphen_variants(name: str) -> set[str]:
-    """A two-word lower-case name also written with a hyphen, and a hyphenated one with a space."""
+    """A two-word lower-case name also written with a hyphen, and a hyphenated one with spaces
+    ("in context learning", "sharpness aware minimization")."""
     variants = {name}
     if name.count(" ") == 1 and "-" not in name:
         variants.add(name.replace(" ", "-"))
-    if "-" in name and " " not in name and name.count("-") == 1:
+    if "-" in name:
         variants.add(name.replace("-", " "))
     return variants
 
