@@ -145,9 +145,10 @@ def _chunks(items: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
 def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtraction:
     """Map the doc's final spans back to the original abstract and group them into entities."""
     abstract = paper.abstract
-    title = _title_name(paper.title)
+    clean_title = clean_text(paper.title) if paper.title else ""
+    title = _title_name(clean_title)
     title_name = match_key(title[0]) if title else None
-    lead = title_name is None and _title_lead(paper.title)
+    lead = title_name is None and _title_lead(clean_title)
     sentence = _Sentences(doc, cleaned)
     entities: list[Entity] = []
     found = components.mentions(doc)
@@ -166,17 +167,17 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     entities = _emphasized_contributions(doc, cleaned, sentence, entities)
     _link_abbreviations([(m.long.text, m.span.text) for m in found if m.long is not None], entities)
     merged = merge_paper(entities)
-    _named_in_title(paper.title, merged)
+    _named_in_title(clean_title, merged)
     return PaperExtraction(id=paper.id, entities=merged)
 
 
-def _named_in_title(title: str | None, entities: list[Entity]) -> None:
+def _named_in_title(title: str, entities: list[Entity]) -> None:
     """A title that opens with the long form of an acronym the abstract defines names the paper's own
     contribution: "Smoothing Proximal Gradient Methods for Nonsmooth ..." (SPGM), "Mean-field Chaos
     Diffusion Models" (MF-CDMs), when nothing else is proposed. Known (gazetteer) names are not coined."""
     if not title or any(e.proposed for e in entities):
         return
-    lead = match_key(_TITLE_HEAD.split(clean_text(title), 1)[0])
+    lead = match_key(_TITLE_HEAD.split(title, 1)[0])
     for e in entities:
         if e.label in ("METHOD", "DATASET") and not e.key and e.aliases \
                 and len(e.name.split()) >= 2 and match_key(e.name) == lead:
@@ -254,11 +255,8 @@ def _coined_here(doc: Doc, span: Span) -> bool:
     return False
 
 
-def _title_name(title: str | None) -> tuple[str, str] | None:
-    """The name before the title's colon, when it looks like a name, and the rest of the title."""
-    if not title:
-        return None
-    text = clean_text(title)
+def _title_name(text: str) -> tuple[str, str] | None:
+    """The name before the (cleaned) title's colon, when it looks like a name, and the rest of the title."""
     m = _TITLE_NAME.match(text)
     if not m:
         return None
@@ -270,10 +268,10 @@ def _title_name(title: str | None) -> tuple[str, str] | None:
     return (name, text[m.end():]) if match_key(name) else None
 
 
-def _title_lead(title: str | None) -> str:
+def _title_lead(title: str) -> str:
     """The match key of a coined name opening a colon-less title: every word has an inner capital
     ("MAP IT", "ImplicitSLIM", "Fast-ELECTRA"; not "Pre-Training and ...", "Model-Based RL")."""
-    m = _TITLE_LEAD.match(clean_text(title)) if title and ":" not in title else None
+    m = _TITLE_LEAD.match(title) if ":" not in title else None
     if m is None:
         return ""
     words = m.group(1).split()
