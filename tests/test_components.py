@@ -21,6 +21,7 @@ ENTRIES = [
     {"label": "DATASET", "name": "ImageNet", "aliases": []},
     {"label": "TASK", "name": "node classification", "aliases": []},
     {"label": "METHOD", "name": "in-context learning", "aliases": []},
+    {"label": "DATASET", "name": "COCO", "aliases": ["Common Objects in Context"]},
 ]
 
 
@@ -86,6 +87,15 @@ def test_gazetteer_case_rules_and_plurals(blank: spacy.Language) -> None:
 def test_gazetteer_hyphen_and_space_spellings(blank: spacy.Language) -> None:
     found = [text for text, _, _ in gazetteer_hits(blank, "Node-classification with in context learning or in-context learning.")]
     assert found == ["Node-classification", "in context learning", "in-context learning"]
+
+
+def test_an_acronym_redefined_against_the_entrys_spelled_out_alias_is_not_the_entry(blank: spacy.Language) -> None:
+    redefined = [m.span.label_ for m in components.mentions(blank("We define Cross-Object Consistency Optimization "
+                                                                    "(COCO). COCO is fast.")) if m.span.text == "COCO"]
+    assert redefined and "DATASET" not in redefined
+    known = [m.span.kb_id_ for m in components.mentions(blank("Results on Common Objects in Context (COCO). COCO is big."))
+             if m.span.text == "COCO"]
+    assert known == ["dataset:coco", "dataset:coco"]
 
 
 def test_gazetteer_aliases_share_the_entry_key(blank: spacy.Language) -> None:

@@ -20,6 +20,8 @@ from .errors import InputError
 from .lexicon import GAZ, LABELS, LEX
 
 FACTORY = "paperkg_gazetteer"
+#: Attribute of the hits' span group: each hit entry's spelled-out name (see Gazetteer.long_names).
+LONG_NAMES = "long_names"
 
 
 def read_patterns(path: str | Path) -> list[dict]:
@@ -95,13 +97,19 @@ class Gazetteer:
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.size = 0
+        #: key -> the entry's longest spelled-out name, which tells its acronym from a redefinition
+        self.long_names: dict[str, str] = {}
 
     def add(self, entries: Iterable[dict]) -> None:
         exact: dict[str, list[Doc]] = {}
         lower: dict[str, list[Doc]] = {}
         make = self.nlp.make_doc
         for entry in entries:
-            match_id = f"{entry['label']}|{gazetteer_key(entry['label'], entry['name'])}"
+            key = gazetteer_key(entry["label"], entry["name"])
+            match_id = f"{entry['label']}|{key}"
+            spelled = [n for n in (entry["name"], *entry["aliases"]) if " " in n]
+            if spelled:
+                self.long_names[key] = max(spelled, key=len)
             for surface in {entry["name"], *entry["aliases"]}:
                 if surface.lower() == surface and not any(c.isdigit() for c in surface):
                     for spelling in _hyphen_variants(surface):  # "message passing" = "message-passing"
@@ -145,5 +153,8 @@ class GazetteerComponent:
         self.gazetteer.add(entries)
 
     def __call__(self, doc: Doc) -> Doc:
-        doc.spans[GAZ] = self.gazetteer(doc)
+        hits = self.gazetteer(doc)
+        doc.spans[GAZ] = hits
+        long_names = self.gazetteer.long_names
+        doc.spans[GAZ].attrs[LONG_NAMES] = {s.kb_id_: long_names[s.kb_id_] for s in hits if s.kb_id_ in long_names}
         return doc

@@ -21,7 +21,7 @@ from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
 from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
                       GENERIC_TECH, INTRO_TASK, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
                       TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, orth_shape)
-from .gazetteer import package_patterns
+from .gazetteer import LONG_NAMES, package_patterns
 from .phrases import left_edge, method_span, name_run, named_problem, task_span, word_start
 from .resolve import related
 
@@ -338,7 +338,8 @@ class _Rules:
         self.dataset_end: dict[int, int] = {}  # last token of a known dataset name -> its start
         self.method_ends: set[int] = set()  # ends of known method names
         self.task_starts: dict[int, list[int]] = {}  # end of a known task name -> its starts
-        self.gaz = _not_redefined(doc.spans.get(GAZ, []), self.pairs)
+        hits = doc.spans.get(GAZ)
+        self.gaz = _not_redefined(list(hits or ()), self.pairs, hits.attrs.get(LONG_NAMES, {}) if hits else {})
         for span in self.gaz:
             self.gaz_tokens[span.start : span.end] = b"\x01" * len(span)
             if span.label_ == "DATASET":
@@ -1280,11 +1281,11 @@ def _by_acronym(table: dict[str, str], text: str) -> str | None:
     return table.get(text) or table.get(text[:-1] if text.endswith("s") else text + "s")
 
 
-def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]]) -> list[Span]:
+def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]], long_names: dict[str, str]) -> list[Span]:
     """Gazetteer hits, less those of an acronym the abstract defines as something else: after "Dynamic
     Memory Compression (DMC)", no "DMC" is the DeepMind Control Suite. An entry named by a single
-    word ("MMLU"), found on the long form itself ("Low-Rank Adaptation (LoRA)") or related to it
-    ("reinforcement learning with human feedback (RLHF)") is no conflict."""
+    word with no spelled-out name ("MMLU"), found on the long form itself ("Low-Rank Adaptation (LoRA)")
+    or related to it ("reinforcement learning with human feedback (RLHF)") is no conflict."""
     if not pairs or not gaz:
         return list(gaz)
     key_at = {(s.start, s.end): s.kb_id_ for s in gaz}
@@ -1293,7 +1294,7 @@ def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]]) -> list[Span
         key = key_at.get((short.start, short.end))
         if key is None or key_at.get((long.start, long.end)) == key:
             continue
-        entry = key.split(":", 1)[-1]
+        entry = long_names.get(key) or key.split(":", 1)[-1]  # "Stochastic Variance Reduced Gradient" for SVRG
         if " " in entry and not related(entry, long.text):  # "RL from human feedback" is RLHF
             redefined.add(short.text)
     return [s for s in gaz if s.text not in redefined] if redefined else list(gaz)
