@@ -11,6 +11,7 @@ from paperkg.errors import ConfigError, InputError
 from paperkg.evaluate import load_gold, score
 from paperkg.extract import extract_papers, load_pipeline
 from paperkg.models import Paper
+from paperkg.phrases import name_run
 from paperkg.resolve import resolve
 from paperkg.settings import Settings
 
@@ -368,6 +369,16 @@ def test_what_a_method_is_compared_with_is_a_method(nlp) -> None:
     assert {name: labels.get(name) for name in ("Bloomz", "Shikra", "OPTQ")} == dict.fromkeys(("Bloomz", "Shikra", "OPTQ"), "METHOD")
     assert labels.get("POPE-Random") == "DATASET"
     assert not [name for name in labels if "33.5M" in name or name == "Wasserstein"]
+
+
+def test_a_metric_acronym_after_a_name_is_not_part_of_it(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "Our detector reaches 40.1 on HICO-DET mAP. We also test CRATE-MAE, a masked autoencoder."))], nlp)
+    names = {e.name for e in ex.entities}
+    assert "HICO-DET" in names and "HICO-DET mAP" not in names
+    assert "CRATE-MAE" in names  # glued: part of the name
+    doc = nlp.make_doc("SIngle-Loop VariancE-Reduction works")
+    assert doc[slice(*name_run(doc, 0))].text == "SIngle-Loop VariancE-Reduction"  # a capitalized word, no metric
 
 
 def test_namely_and_a_capitalized_named_do_not_name_things(nlp) -> None:

@@ -11,7 +11,7 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
-from .lexicon import (FIELDS, GENERIC_TECH, METHOD_CUES, METHOD_MODIFIERS, NAME_SUFFIX_STOP, NAMING_VERBS,
+from .lexicon import (FIELDS, GENERIC_TECH, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAME_SUFFIX_STOP, NAMING_VERBS,
                       PROBLEM_PHENOMENA, SIZE_TOKEN, TASK_ADJECTIVES, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
                       is_namey, name_shape)
 
@@ -37,6 +37,10 @@ def _possessive_in_name(word: Token) -> bool:
 _VERSION = re.compile(r"v?\d+\.\d+|v\d+")
 
 
+#: A metric written as an acronym ("mAP", "FID", "mIoU"), not a capitalized word ("VariancE-Reduction").
+_METRIC_ACRONYM = re.compile(r"[a-z]?[A-Z]{2}")
+
+
 def name_run(doc: Doc, i: int) -> tuple[int, int]:
     """Token range of the name around token i: namey tokens joined directly or by hyphens."""
     start = end = i
@@ -53,6 +57,8 @@ def name_run(doc: Doc, i: int) -> tuple[int, int]:
             break
     while end + 1 < len(doc):
         nxt = doc[end + 1]
+        if doc[end].whitespace_ and nxt.lower_ in METRICS and _METRIC_ACRONYM.match(nxt.text):
+            break  # "HICO-DET mAP", "CIFAR-10 FID": the score on the name, not part of it
         if is_namey(nxt) or (_glued(doc, end) and end + 2 < len(doc) and nxt.text == "-" and not nxt.whitespace_):
             end += 1
         elif nxt.text == "'s" and end + 2 < len(doc) and is_namey(doc[end + 2]) and _possessive_in_name(doc[end]):
