@@ -381,6 +381,12 @@ def test_a_metric_acronym_after_a_name_is_not_part_of_it(nlp) -> None:
     assert doc[slice(*name_run(doc, 0))].text == "SIngle-Loop VariancE-Reduction"  # a capitalized word, no metric
 
 
+def test_a_proposed_known_name_keeps_its_label(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We release tiny versions of popular benchmarks: MMLU, HELM, and AlpacaEval 2.0."))], nlp)
+    assert [e.label for e in ex.entities if e.name == "MMLU"] == ["DATASET"]
+
+
 def test_namely_and_a_capitalized_named_do_not_name_things(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We evaluate on two cross-lingual transfer tasks, namely Named Entity Recognition and Event Argument "

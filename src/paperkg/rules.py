@@ -340,6 +340,7 @@ class _Rules:
         self.task_starts: dict[int, list[int]] = {}  # end of a known task name -> its starts
         hits = doc.spans.get(GAZ)
         self.gaz = _not_redefined(list(hits or ()), self.pairs, hits.attrs.get(LONG_NAMES, {}) if hits else {})
+        self.gaz_label = {(s.start, s.end): s.label_ for s in self.gaz}
         for span in self.gaz:
             self.gaz_tokens[span.start : span.end] = b"\x01" * len(span)
             if span.label_ == "DATASET":
@@ -494,7 +495,7 @@ class _Rules:
         (OOD)", "bilevel programs (BPs)") go to ``self.non_entities``."""
         short_labels: dict[str, str] = {}
         doc = self.doc
-        gaz_label = {(s.start, s.end): s.label_ for s in self.gaz}
+        gaz_label = self.gaz_label
         for long, short in self.pairs:
             # the long form's own head word is the strongest evidence ("Grouped-Query Attention (GQA)"
             # is no dataset), then the gazetteer ("Low-Rank Adaptation (LoRA)" is no task)
@@ -739,7 +740,9 @@ class _Rules:
     def add_proposal(self, found: tuple[int, int], label: str) -> None:
         """Record a proposed name; one the words around it type as data is a dataset, whatever label its
         object suggested (the parse may hang "a large-scale ... dataset, DD100," on another word)."""
-        if label == "METHOD" and _typed_as_data(self.doc, *found):
+        if found in self.gaz_label:  # a known name keeps its label ("popular benchmarks: MMLU, HELM")
+            label = self.gaz_label[found]
+        elif label == "METHOD" and _typed_as_data(self.doc, *found):
             label = "DATASET"
         self.add(found, label, "propose", proposed=True)
 
