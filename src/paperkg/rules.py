@@ -185,16 +185,16 @@ _SETTING_HEADS = frozenset(("learning", "bandit", "bandits", "games", "problems"
 #: "We address these limitations with ClimODE": verbs whose means ("with", "via", "through") is the paper's own.
 _REMEDY_VERBS = frozenset("address addresses tackle tackles overcome overcomes mitigate mitigates alleviate alleviates "
                           "resolve resolves circumvent circumvents remedy remedies".split())
+#: What such a verb remedies ("this", "these limitations", "the challenge").
+_SHORTCOMINGS = frozenset("this these it them limitation limitations challenge challenges issue issues problem problems "
+                          "gap gaps shortcoming shortcomings difficulty difficulties drawback drawbacks bottleneck "
+                          "bottlenecks concern concerns question questions".split())
 #: A name a method is compared with is a method too: "outperforms Bloomz", "compared to OPTQ", "vs. Shikra".
 _BEATING_VERBS = frozenset("outperform outperforms outperformed outperforming surpass surpasses surpassed surpassing "
                            "beat beats beating".split())
 _COMPARING_WORDS = frozenset(("compared", "comparison", "comparisons", "comparing", "relative"))
 _VERSUS = frozenset(("vs", "vs.", "versus"))
 _TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
-#: What such a verb remedies ("this", "these limitations", "the challenge").
-_SHORTCOMINGS = frozenset("this these it them limitation limitations challenge challenges issue issues problem problems "
-                          "gap gaps shortcoming shortcomings difficulty difficulties drawback drawbacks bottleneck "
-                          "bottlenecks concern concerns question questions".split())
 #: Verbs after which a specific noun phrase names a technique the paper uses.
 _USE_VERBS = frozenset(
     "use uses used using employ employs employed employing leverage leverages leveraged leveraging utilize utilizes "
@@ -1187,7 +1187,9 @@ class _Rules:
         """"We address these limitations with ClimODE", "we address the limitations via Auto-Bench": what
         the paper remedies a shortcoming with is its own contribution."""
         objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ in _SHORTCOMINGS]
-        for holder in (verb, *objects) if objects else ():
+        if not objects:
+            return
+        for holder in (verb, *objects):
             for prep in holder.children:
                 if prep.dep_ == "prep" and prep.lower_ in ("with", "via", "through") and prep.i > objects[0].i:
                     for obj in prep.children:
@@ -1446,8 +1448,7 @@ class RuleComponent:
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
-             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _REMEDY_VERBS | _KIND_NOUNS
-             | _BEATING_VERBS | _COMPARING_WORDS | _VERSUS
-             | _LISTING_NOUNS
+             | _CORE_WORDS | _TASK_GERUNDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _REMEDY_VERBS
+             | _BEATING_VERBS | _COMPARING_WORDS | _VERSUS | _KIND_NOUNS | _LISTING_NOUNS
              | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
 _TRIGGER_HASHES = frozenset(map(hash_string, _TRIGGERS))
