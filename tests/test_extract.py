@@ -243,6 +243,16 @@ def test_problem_settings_are_tasks_and_stop_words_are_nothing(nlp) -> None:
     assert not {name for _, name in found} & {"considerable attention", "a100", "gpus", "github"}
 
 
+def test_evaluative_words_are_no_tasks_and_sota_is_no_method(nlp) -> None:
+    text = ("Training agents with sparse rewards is a long-standing problem in robotics, as is the over-smoothing "
+            "problem in GNNs. We outperform state-of-the-art (SOTA) methods on tasks that need a profound "
+            "understanding of physics.")
+    (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
+    names = {e.name.lower() for e in ex.entities}
+    assert "over-smoothing" in names
+    assert not names & {"long-standing", "state-of-the-art", "sota", "profound understanding"}
+
+
 def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
     doc = nlp("The online knapsack problem is a classic problem in online algorithms.")
     assert ("online knapsack problem", "TASK") in {(e.text, e.label_) for e in doc.ents}

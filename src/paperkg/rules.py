@@ -275,6 +275,9 @@ def _names_task(tok: Token) -> bool:
     """A word that can end a task name when a task noun follows: a task word, or a gerund-like
     noun ("transfer learning tasks", "fact editing benchmarks", "audio-visual QA tasks")."""
     low = tok.lower_
+    if low.endswith("ing") and tok.i > 1 and tok.doc[tok.i - 1].text == "-" and tok.doc[tok.i - 2].pos_ in ("ADJ", "ADV") \
+            and tok.doc[tok.i - 2].lower_ not in ("over", "under"):
+        return False  # an adjective: "a long-standing problem" (but "the over-smoothing problem", "decision-making tasks")
     return tok.pos_ in ("NOUN", "PROPN", "VERB") and (
         low in TASK_HEADS or low in ("qa", "vqa", "analysis") or low.endswith(("ing", "tion", "sion")) and tok.tag_ in ("NN", "VBG")
         and len(low) > 5 and low not in _NOT_TASK_NOUNS)
