@@ -15,6 +15,7 @@ FRAGMENTS = [
     "\\textbf{FedDA},", "\\emph{novel}", "$S^{2}$-SAM", "$\\tilde{O}(K^{-1}\\epsilon^{-1.5})$",
     "LLMs.To", "VisA.In", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
     "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
+    "$\\sqrt{T}$",
 ]
 
 
@@ -37,6 +38,7 @@ FRAGMENTS = [
         ("Hybrid Learning(EIHL) algorithm, f(x), SE(3)", "Hybrid Learning (EIHL) algorithm, f(x), SE(3)"),
         ("results in theFL scenario show thatDePLM and ByT5 work", "results in the FL scenario show that DePLM and ByT5 work"),
         ("\\alpha x", "alpha x"),
+        ("regret $O(\\sqrt{T})$", "regret O(sqrt T)"),
         ("plain text stays as it is.", "plain text stays as it is."),
     ],
 )

@@ -146,6 +146,9 @@ def clean(original: str) -> CleanText:
             add(original[b - 1], b - 1, b, True)
         elif kind == "times":
             add("x", a, b, False)
+        elif kind == "cmd" and original.startswith("{", b):
+            add(m.group()[1:], a, b, False)  # "\sqrt{T}" -> "sqrt T", not the name-like "sqrtT"
+            add(" ", b, b, False)
         elif kind == "cmd":
             add(m.group()[1:], a + 1, b, True)
         elif kind == "tilde":
