@@ -253,6 +253,15 @@ def test_evaluative_words_are_no_tasks_and_sota_is_no_method(nlp) -> None:
     assert not names & {"long-standing", "state-of-the-art", "sota", "profound understanding", "top-1", "f1-score", "sqrtt"}
 
 
+def test_formula_letters_are_no_names_but_names_set_in_math_text_are(nlp) -> None:
+    text = ("We propose $\\texttt{DSNT}$, which improves over $\\mathsf{FedRo}$. Its regret is $O(\\sqrt{dT})$ for "
+            "$M \\in \\mathbb{R}^{n_2 \\times k}$ factored as $UV^\\top$.")
+    (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
+    names = {e.name: e for e in ex.entities}
+    assert names["DSNT"].proposed and "FedRo" in names
+    assert not {n for n in names if "^" in n or "_" in n or "dT" in n}
+
+
 def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
     doc = nlp("The online knapsack problem is a classic problem in online algorithms.")
     assert ("online knapsack problem", "TASK") in {(e.text, e.label_) for e in doc.ents}

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paperkg.textnorm import clean, clean_text, emphasized
+from paperkg.textnorm import clean, clean_text, emphasized, in_bare_math, math_spans
 
 FRAGMENTS = [
     "we", "introduce", "FedDA", "ImageNet", "models", "(ReNO)", "the", "of", "on", "6.9\\%",
@@ -128,3 +128,15 @@ def test_emphasized_runs_clean_to_their_text(original: str, inner: str) -> None:
 
 def test_math_subscripts_are_not_emphasis() -> None:
     assert emphasized("with $x_i$ and $a_{b}$ terms") == []
+
+
+def test_bare_math_is_told_from_names_set_in_math() -> None:
+    text = "we propose $\\texttt{DSNT}$ with $O(\\sqrt{dT})$ regret, $\\mathbb{R}^{n_2}$ and \\$5, not $5"
+    spans = math_spans(text)
+    assert [text[a:b] for a, b in spans] == ["$\\texttt{DSNT}$", "$O(\\sqrt{dT})$", "$\\mathbb{R}^{n_2}$"]
+
+    def bare(word: str) -> bool:
+        start = text.index(word)
+        return in_bare_math(text, start, start + len(word), spans)
+
+    assert bare("dT") and bare("n_2") and not bare("DSNT") and not bare("regret")

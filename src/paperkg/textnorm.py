@@ -106,6 +106,26 @@ def emphasized(original: str) -> list[tuple[int, int]]:
     return [m.span(m.lastgroup) for m in _EMPHASIS.finditer(original)]
 
 
+#: Inline math, "$...$" or "$$...$$" (not an escaped "\\$").
+_MATH = re.compile(r"(?<!\\)(\$\$?)(?:[^$\\]|\\.)+?(?<!\\)\1", re.DOTALL)
+#: A text-mode command right before a name set in math: "$\\texttt{MoE-RBench}$", "$\\mathsf{DirMixE}$".
+_TEXT_IN_MATH = re.compile(r"\\(?:text[a-z]*|math(?:rm|sf|tt|bf|it)|operatorname|it|bf|rm|sf|tt)\s*\{?\s*$")
+
+
+def math_spans(original: str) -> list[tuple[int, int]]:
+    """Original offsets of the inline-math runs of ``original``."""
+    return [m.span() for m in _MATH.finditer(original)] if "$" in original else []
+
+
+def in_bare_math(original: str, start: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    """``original[start:end]`` is formula, not a name: inside math and not set in text mode there
+    ("$O(\\sqrt{dT})$", "$\\mathbb{R}^{n_2}$"; not "$\\texttt{DSNT}$")."""
+    for a, b in spans:
+        if a < start and end <= b:
+            return not _TEXT_IN_MATH.search(original, a, start)
+    return False
+
+
 def _char(ch: str) -> str:
     mapped = _CHAR_MAP.get(ch)
     if mapped is not None:
