@@ -56,6 +56,12 @@ def test_abbreviations_pair_long_and_short_forms() -> None:
     assert ("Activation-Sharing Multi-Resolution", "ASMR") in pairs
 
 
+def test_small_letters_of_an_acronym_can_be_hyphenated_initials() -> None:
+    doc = spacy.blank("en")("works like Tree-of-Thought (ToT) and a Mixture-of-Experts (MoE) layer")
+    assert [(long.text, short.text) for long, short in find_abbreviations(doc)] == [
+        ("Tree-of-Thought", "ToT"), ("Mixture-of-Experts", "MoE")]
+
+
 def test_a_trailing_number_after_the_initials_of_a_capitalized_name() -> None:
     doc = spacy.blank("en")("we derive a format, Student Float (SF4), for weights stored in low precision (lp4).")
     assert [(long.text, short.text) for long, short in find_abbreviations(doc)] == [("Student Float", "SF4")]

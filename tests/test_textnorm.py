@@ -15,7 +15,7 @@ FRAGMENTS = [
     "\\textbf{FedDA},", "\\emph{novel}", "$S^{2}$-SAM", "$\\tilde{O}(K^{-1}\\epsilon^{-1.5})$",
     "LLMs.To", "VisA.In", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
     "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
-    "$\\sqrt{T}$",
+    "$\\sqrt{T}$", "\\citep{key2020}",
 ]
 
 
@@ -39,6 +39,7 @@ FRAGMENTS = [
         ("results in theFL scenario show thatDePLM and ByT5 work", "results in the FL scenario show that DePLM and ByT5 work"),
         ("\\alpha x", "alpha x"),
         ("regret $O(\\sqrt{T})$", "regret O(sqrt T)"),
+        ("like LPIPS \\citep{zhang2018} and PIM~\\cite[p.~3]{x}.", "like LPIPS and PIM ."),
         ("plain text stays as it is.", "plain text stays as it is."),
     ],
 )

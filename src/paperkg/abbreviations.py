@@ -44,7 +44,15 @@ def _initials_long_form(short: str, words: list[str]) -> int | None:
         letters = [c.lower() for c in short if c.isupper() or c.isdigit()]
     if len(letters) < 2 or sum(c.islower() for c in short) > len(letters):
         return None
+    every = [c.lower() for c in short if c.isalnum()]
+    if every != letters and len(every) <= 5:  # "Tree-of-Thought" for ToT: its small letters are initials too
+        found = _initials_match(every, words)
+        if found is not None:
+            return found
+    return _initials_match(letters, words)
 
+
+def _initials_match(letters: list[str], words: list[str]) -> int | None:
     def match(li: int, wi: int) -> int | None:
         if li < 0:
             return wi + 1

@@ -37,6 +37,7 @@ _GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|O
 _TOKEN = re.compile(
     r"(?=[\\{}$^_~*.\-(\x80-\U0010ffff]|[tbiaofwv][a-z]{1,3}[A-Z])"  # fail fast where no branch can match
     r"(?:(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
+    r"|(?P<cite>\\(?:cite[a-z]*|ref|eqref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}(?: (?=\w))?)"  # a citation key: dropped
     r"|(?P<esc>\\[%&$#_{}])"                      # escaped character: keep the character
     r"|(?P<escstar>\\\*)"                          # escaped Markdown star ("Rein\*for\*ced"): dropped
     r"|(?P<times>\\times\b)"                      # 32\times32 -> 32x32
