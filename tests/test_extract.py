@@ -562,10 +562,13 @@ def test_names_listed_with_known_ones_share_their_label(nlp) -> None:
 
 def test_what_a_method_is_for_is_a_task(nlp) -> None:
     doc = nlp("We introduce LUT-GEMM, an efficient kernel for quantized matrix multiplication. We introduce "
-              "innovative algorithms for stochastic optimization over Riemannian manifolds. It is a method for graphs.")
+              "innovative algorithms for stochastic optimization over Riemannian manifolds. It is a method for graphs. "
+              "We give a framework for remote-sensing images and an approach for the conditional average treatment "
+              "effect, and a toolkit for point cloud analysis.")
     tasks = {e.text for e in doc.ents if e.label_ == "TASK"}
-    assert {"quantized matrix multiplication", "stochastic optimization over Riemannian manifolds"} <= tasks
-    assert "graphs" not in tasks
+    assert {"quantized matrix multiplication", "stochastic optimization over Riemannian manifolds",
+            "point cloud analysis"} <= tasks
+    assert not tasks & {"graphs", "remote-sensing images", "conditional average treatment effect"}
 
 
 def test_a_name_list_that_ends_the_abstract_is_labelled_too(nlp) -> None:

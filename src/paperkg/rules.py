@@ -1072,9 +1072,10 @@ class _Rules:
             low = obj.lower_
             if obj.tag_ not in ("NN", "NNS") or is_namey(obj) or low.rstrip("s") in GENERIC or low in METRICS:
                 continue
+            if not (low in TASK_HEADS or low in WEAK_TASKS or low == "analysis"
+                    or low.endswith(("ing", "tion", "sion")) and low not in _NOT_TASK_NOUNS):
+                continue  # "a method for graphs", "a framework for the treatment effect"
             start = left_edge(doc, obj, TASK_STOP)
-            if start == obj.i and not (low in TASK_HEADS or low.endswith(("ing", "tion", "sion"))):
-                continue  # "a method for graphs"
             end = obj.i + 1
             of = next((c for c in obj.rights if c.dep_ == "prep" and c.lower_ in ("of", "over") and c.i == obj.i + 1), None)
             target = next((c for c in of.children if c.dep_ == "pobj" and c.pos_ == "NOUN"), None) if of is not None else None
