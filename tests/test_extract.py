@@ -550,9 +550,11 @@ def test_methods_for_a_task_name_the_task(nlp) -> None:
 
 def test_parenthesized_lists_after_tasks_and_benchmarks(nlp) -> None:
     doc = nlp("We expand it to 3 coding tasks (Code Repair, Code Explanation, Code Synthesis) and report two "
-              "benchmarks (GSM8K and MATH-500). Results hold (e.g., 3 tasks (a) and (b)).")
+              "benchmarks (GSM8K and MATH-500). Results hold (e.g., 3 tasks (a) and (b)). We probe three temporal "
+              "datasets (historical figures, artworks, news headlines).")
     found = {(e.text, e.label_) for e in doc.ents}
     assert {("Code Repair", "TASK"), ("Code Synthesis", "TASK"), ("GSM8K", "DATASET"), ("MATH-500", "DATASET")} <= found
+    assert not {text for text, _ in found} & {"historical figures", "artworks", "news headlines"}
 
 
 def test_names_listed_with_known_ones_share_their_label(nlp) -> None:

@@ -1100,6 +1100,8 @@ class _Rules:
         if len(items) < 2 or any(e - s > 4 or doc[s].like_num or doc[s].lower_ in ("e.g.", "i.e.", "e.g", "i.e") for s, e in items):
             return
         label = "TASK" if noun.lower_ in ("tasks", "problems") else "DATASET"
+        if label == "DATASET" and not all(any(is_namey(t) for t in doc[s:e]) for s, e in items):
+            return  # kinds of data, not names: "datasets (classification and regression)", "(world, US, NYC places)"
         for s, e in items:
             self.add((s, e), label, "listed")
 
