@@ -306,6 +306,14 @@ def _glued_before(doc: Doc, start: int) -> str:
     return glued[glued.rfind(" ") + 1 :]
 
 
+#: A number with a unit: "+0.28dB", "5.5Gb", "44.1kHz".
+_MEASUREMENT = re.compile(r"[+\-]?\d[\d.,]*\s?(?:dB|[kKMGT][bB]|[kMG]?Hz|ms|fps|%)")
+#: Rules whose names are known or defined, and the lower-case adjective that ends a hyphenated description.
+_DEFINED_RULES = frozenset(("gazetteer", "abbreviation", "acronym"))
+_ADJECTIVE_TAIL = re.compile(r"-(?:[a-z]+(?:able|ible|ian|ed|ous)|[a-z]*(?:variant|consistent|relevant|efficient|dependent|"
+                             r"theoretic|symbolic|specific|agnostic|adaptive|centric|symmetric|aware|free)|[Ll]ipschitz)$")
+
+
 def _is_junk(span: Span, label: str) -> bool:
     text = span.text.lower()
     # a field listed as a task or studied as a setting is one ("tasks including transfer learning")
@@ -316,6 +324,10 @@ def _is_junk(span: Span, label: str) -> bool:
         return True
     if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
         return True
+    if _MEASUREMENT.fullmatch(span.text) or len(span) > 1 and span[0].lower_ in METRICS and span[-1].like_num:
+        return True  # "+0.28dB", "5.5Gb", "FID 1.73"
+    if span.id_ not in _DEFINED_RULES and _ADJECTIVE_TAIL.search(span.text):
+        return True  # described, not named: "PAC-Bayesian", "E(3)-invariant", "O(1)-Lipschitz", "poly(S)-free"
     if not any(c.isalpha() for c in text) or len(text) < 2 or any(t.like_url for t in span):
         return True
     if _LM_FAMILY.fullmatch(text) and span.id_ != "abbreviation":
