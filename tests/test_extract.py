@@ -247,12 +247,13 @@ def test_evaluative_words_are_no_tasks_and_sota_is_no_method(nlp) -> None:
     text = ("Training agents with sparse rewards is a long-standing problem in robotics, as is the over-smoothing "
             "problem in GNNs. We outperform state-of-the-art (SOTA) methods on tasks that need a profound "
             "understanding of physics, with 2% more Top-1 accuracy, a better F1-score and $O(\\sqrt{T})$ regret, as "
-            "\\citet{Wang2020Understanding} showed for graphs, proteins and text, to name a few.")
+            "\\citet{Wang2020Understanding} showed for graphs, proteins and text, to name a few. Unlike prevalent "
+            "pruning, it needs no resource-intensive fine-tuning.")
     (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
     names = {e.name.lower() for e in ex.entities}
     assert "over-smoothing" in names
     assert not names & {"long-standing", "state-of-the-art", "sota", "profound understanding", "top-1", "f1-score", "sqrtt",
-                        "wang2020understanding", "few"}
+                        "wang2020understanding", "few", "prevalent pruning", "resource-intensive fine-tuning"}
 
 
 def test_formula_letters_are_no_names_but_names_set_in_math_text_are(nlp) -> None:
@@ -273,6 +274,14 @@ def test_descriptions_and_measurements_shaped_like_names_are_not_methods(nlp) ->
     assert {"4DGS", "on-policy actor-critic"} <= names
     assert not names & {"SE(3)-equivariant", "O(1)-Lipschitz", "MLM-pretrained", "information-theoretic", "+0.28dB",
                         "44.1kHz", "FID 1.73"}
+
+
+def test_an_acronym_defined_earlier_is_used_not_proposed(nlp) -> None:
+    text = ("Deep networks are vulnerable to Adversarial Examples (AEs). In this paper, we present **BEYOND**, a novel "
+            "AE detection framework designed for reliable predictions.")
+    (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
+    assert "BEYOND" in {e.name for e in ex.entities if e.proposed}
+    assert not [e.name for e in ex.entities if e.proposed and "AEs" in e.aliases]
 
 
 def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:

@@ -230,8 +230,9 @@ def _emphasized_contributions(doc: Doc, cleaned: CleanText, sentence: _Sentences
         glued = a > 0 and cleaned.original[a - 1].isalnum() or b < len(cleaned.original) and cleaned.original[b].isalnum()
         if glued or span is None or not 1 <= len(span) <= 8 or not _coined_here(doc, span) \
                 or len(span) == 1 and not (is_acronymish(span.text) or "-" in span.text) \
-                or span[0].is_stop or span.text.lower() in GENERIC or span.text.lower() in FIELDS:
-            continue  # not "**Bi**-Directional", "*safe*", "the first successful development"
+                or span[0].is_stop and not (span[0].is_upper and len(span[0]) > 1) \
+                or span.text.lower() in GENERIC or span.text.lower() in FIELDS:
+            continue  # not "**Bi**-Directional", "*safe*", "the first successful development" (but "**BEYOND**")
         start, end = cleaned.span(span.start_char, span.end_char)
         same = [e for e in entities if (e.mentions[0].start, e.mentions[0].end) == (start, end)]
         if any(e.key and not e.proposed for e in same):

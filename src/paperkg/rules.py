@@ -721,8 +721,9 @@ class _Rules:
             if found is not None:
                 found = self.widened(obj, found)
         found = found or self.described(obj, verb) or self.name_before(obj, verb)
-        if found is not None and (found[1] <= obj.i or found[0] > obj.i) and all(self.gaz_tokens[found[0] : found[1]]):
-            found = None  # "a novel LLM detector", "a new MLLM": a known name is used, not proposed
+        if found is not None and (found[1] <= obj.i or found[0] > obj.i) and (
+                all(self.gaz_tokens[found[0] : found[1]]) or self.defined_before(*found)):
+            found = None  # "a novel LLM detector", "a new MLLM", "a novel AE detection framework": a known name is used
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
             span = method_span(doc, obj)
             found = (span.start, span.end) if span is not None else None
@@ -801,14 +802,17 @@ class _Rules:
         if w < start - 1 and doc[w].lower_ not in TASK_STOP and doc[start - 1].head.i >= start:
             start = w  # a hyphenated modifier that ends in an evaluative word: "parameter-efficient"
         generic = obj.lower_ in GENERIC or obj.lower_ in GENERIC_TECH or obj.lower_ in DATASET_WORDS
-        name = doc[s:e].text
-        known = any(self.gaz_tokens[s:e]) or any(  # or an acronym defined earlier
-            short.start < s and short.text.rstrip("s") == name.rstrip("s") for _, short in self.pairs)
+        known = any(self.gaz_tokens[s:e]) or self.defined_before(s, e)
         before = start < s and (known if s == obj.i else not generic or word_start(doc, s) < s or known)
         after = e <= obj.i and not generic and obj.tag_ == "NN" and start <= s
         if (before or after) and obj.i + 1 - start <= 7 and not all(self.gaz_tokens[start : obj.i + 1]):
             return start, obj.i + 1
         return found
+
+    def defined_before(self, start: int, end: int) -> bool:
+        """``doc[start:end]`` is an acronym the abstract defined earlier ("Adversarial Examples (AEs)")."""
+        name = self.doc[start:end].text.rstrip("s")
+        return any(short.start < start and short.text.rstrip("s") == name for _, short in self.pairs)
 
     def passive(self, verb: Token) -> bool:
         """"A novel algorithm, Stochastic Weight Shrinking, is proposed", "In this paper, X is
