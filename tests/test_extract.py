@@ -284,6 +284,15 @@ def test_an_acronym_defined_earlier_is_used_not_proposed(nlp) -> None:
     assert not [e.name for e in ex.entities if e.proposed and "AEs" in e.aliases]
 
 
+def test_a_surname_names_its_method_with_the_head_word(nlp) -> None:
+    text = ("We sample with underdamped Langevin dynamics and a Matérn kernel. We present the Flextron architecture; "
+            "Flextron is fast. As shown: Either models fail or they converge.")
+    (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
+    names = {e.name for e in ex.entities}
+    assert {"Langevin dynamics", "Matérn kernel", "Flextron"} <= names
+    assert not names & {"Langevin", "Matérn", "Either models", "Either"}
+
+
 def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
     doc = nlp("The online knapsack problem is a classic problem in online algorithms.")
     assert ("online knapsack problem", "TASK") in {(e.text, e.label_) for e in doc.ents}

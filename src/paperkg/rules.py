@@ -695,13 +695,26 @@ class _Rules:
             label = "DATASET"
         if end - start == 1 and tok.lower_ in _CAP_ADJECTIVES:
             return
-        if label:
+        if label == "METHOD" and end - start == 1 and name_shape(tok.text) == 1 and not self.gaz_tokens[start] \
+                and (start, end) not in self.out and not self.stands_alone(tok):
+            # a surname names a method with its head: "Langevin dynamics", "Matérn kernel" (not a coined name that
+            # stands alone elsewhere, "Flextron", nor "Markov chain", nor a capitalized word opening a sentence or
+            # clause: "(i) Larger models", "two pathways: Either models")
+            if not (tok.is_sent_start or tok.is_stop or tok.lower_ in NOT_ENTITIES or doc[start - 1].is_punct):
+                self.add((start, end + 1), label, "name-head")
+        elif label:
             self.add((start, end), label, "name-head")
         elif tok.dep_ == "pobj" and tok.head.lower_ in ("on", "across") and _eval_context(tok.head):
             self.add((start, end), "DATASET", "evaluated-on")
         elif end - start <= 3 and any(name_shape(t.text) == 2 and (any(c.islower() for c in t.text) or end - start > 1)
                                       for t in doc[start:end]):
             self.add((start, end), "METHOD", "camel-name")
+
+    def stands_alone(self, tok: Token) -> bool:
+        """The word is used elsewhere in the abstract without a technique word after it: a name of its own."""
+        doc = self.doc
+        return any(t.orth == tok.orth and t.i != tok.i and (t.i + 1 == len(doc) or doc[t.i + 1].lower_ not in METHOD_CUES)
+                   for t in doc)
 
     def proposal(self, obj: Token, verb: Token) -> bool:
         doc = self.doc
