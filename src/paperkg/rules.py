@@ -77,8 +77,8 @@ def _label_of_long_form(long: Span) -> str | None:
         return None
     if last in TASK_HEADS and (last not in WEAK_TASKS or last not in METHOD_CUES):
         return "TASK"
-    if last in ("game", "games"):
-        return "TASK"  # a problem class: "robust Markov games (RMGs)"
+    if last in ("game", "games", "problem", "problems"):
+        return "TASK"  # a problem class: "robust Markov games (RMGs)", "the Bin Packing Problem (BPP)"
     if (last in DATASET_WORDS or last.startswith("bench")) and last not in ("challenge", "challenges"):
         return "DATASET"
     if last in METHOD_CUES or last.rstrip("s") in METHOD_CUES or last in TECH_HEADS:
