@@ -249,14 +249,16 @@ def test_evaluative_words_are_no_tasks_and_sota_is_no_method(nlp) -> None:
             "understanding of physics, with 2% more Top-1 accuracy, a better F1-score and $O(\\sqrt{T})$ regret, as "
             "\\citet{Wang2020Understanding} showed for graphs, proteins and text, to name a few. Unlike prevalent "
             "pruning, it needs no resource-intensive fine-tuning. We solve the Bin Packing Problem (BPP) governed by "
-            "Partial Differential Equations (PDEs).")
+            "Partial Differential Equations (PDEs), and reinforcement learning tasks on SARS-CoV-2 and fMRI data with a "
+            "PAC-Bayesian bound.")
     (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
     names = {e.name.lower() for e in ex.entities}
     assert "over-smoothing" in names
     assert {(e.name, e.label) for e in ex.entities} >= {("Bin Packing Problem", "TASK")}
     assert not names & {"long-standing", "state-of-the-art", "sota", "profound understanding", "top-1", "f1-score", "sqrtt",
                         "wang2020understanding", "few", "prevalent pruning", "resource-intensive fine-tuning",
-                        "partial differential equations", "pdes"}
+                        "partial differential equations", "pdes", "reinforcement learning", "sars-cov-2", "fmri",
+                        "pac-bayesian"}
 
 
 def test_formula_letters_are_no_names_but_names_set_in_math_text_are(nlp) -> None:

@@ -213,7 +213,8 @@ _TASK_GERUNDS = frozenset(
 _LM_FAMILY = re.compile(r"(?:natural |foundational |foundation |neural )?language models?")
 #: Fields too broad to be a task even where one is listed ("machine learning tasks").
 _UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical learning", "artificial intelligence",
-                              "computer vision", "natural language processing", "data science", "signal processing"))
+                              "computer vision", "natural language processing", "data science", "signal processing",
+                              "reinforcement learning", "self-supervised learning", "online learning", "graph learning"))
 
 
 @cache
@@ -311,7 +312,7 @@ _MEASUREMENT = re.compile(r"[+\-]?\d[\d.,]*\s?(?:dB|[kKMGT][bB]|[kMG]?Hz|ms|fps|
 #: Rules whose names are known or defined, and the lower-case adjective that ends a hyphenated description.
 _DEFINED_RULES = frozenset(("gazetteer", "abbreviation", "acronym"))
 _ADJECTIVE_TAIL = re.compile(r"-(?:[a-z]+(?:able|ible|ian|ed|ous)|[a-z]*(?:variant|consistent|relevant|efficient|dependent|"
-                             r"theoretic|symbolic|specific|agnostic|adaptive|centric|symmetric|aware|free)|[Ll]ipschitz)$")
+                             r"theoretic|symbolic|specific|agnostic|adaptive|centric|symmetric|aware|free)|[Ll]ipschitz|Bayesian)$")
 
 
 def _is_junk(span: Span, label: str) -> bool:
