@@ -146,6 +146,7 @@ def clean(original: str) -> CleanText:
     copies: list[bool] = []
     pos = 0  # original position
     length = 0  # clean length so far
+    group_at = -1  # where a command's argument group opens ("\\sqrt{")
 
     def add(text: str, a: int, b: int, copy: bool) -> None:
         nonlocal length
@@ -168,8 +169,10 @@ def clean(original: str) -> CleanText:
         elif kind == "times":
             add("x", a, b, False)
         elif kind == "cmd" and original.startswith("{", b):
-            add(m.group()[1:], a, b, False)  # "\sqrt{T}" -> "sqrt T", not the name-like "sqrtT"
-            add(" ", b, b, False)
+            add(m.group()[1:], a, b, False)  # "\sqrt{T}" -> "sqrt T", not the name-like "sqrtT":
+            group_at = b  # the brace that opens its group becomes the space
+        elif kind == "brace" and a == group_at:
+            add(" ", a, b, False)
         elif kind == "cmd":
             add(m.group()[1:], a + 1, b, True)
         elif kind == "tilde":
