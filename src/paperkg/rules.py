@@ -21,6 +21,7 @@ from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
 from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
                       GENERIC_TECH, INTRO_TASK, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
                       TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, orth_shape)
+from .filters import UMBRELLA_FIELDS, is_junk
 from .gazetteer import LONG_NAMES, package_patterns
 from .phrases import left_edge, method_span, name_run, named_problem, task_span, word_start
 from .resolve import related
@@ -209,12 +210,6 @@ _TASK_GERUNDS = frozenset(
     "localizing modeling modelling predicting reconstructing recognizing retrieving sampling segmenting solving "
     "synthesizing synthesising tracking translating summarizing computing designing discovering editing "
     "recovering ranking reasoning".split())
-#: "language models" in passing: a family of models, not a method.
-_LM_FAMILY = re.compile(r"(?:natural |foundational |foundation |neural )?language models?")
-#: Fields too broad to be a task even where one is listed ("machine learning tasks").
-_UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical learning", "artificial intelligence",
-                              "computer vision", "natural language processing", "data science", "signal processing",
-                              "reinforcement learning", "self-supervised learning", "online learning", "graph learning"))
 
 
 @cache
@@ -292,52 +287,6 @@ def _task_or_technique(doc: Doc, span: Span) -> str:
             head in WEAK_TASKS or head.endswith("ing") or head == "optimization"):
         return "METHOD"
     return "TASK"
-
-
-def _glued_before(doc: Doc, start: int) -> str:
-    """The text glued to token ``start`` from the left, back to the last space ("https://github.com/" before a name)."""
-    parts = []
-    i = start - 1
-    while i >= 0 and not doc[i].whitespace_:
-        parts.append(doc[i].text)
-        if " " in parts[-1]:
-            break
-        i -= 1
-    glued = "".join(reversed(parts))
-    return glued[glued.rfind(" ") + 1 :]
-
-
-#: A number with a unit: "+0.28dB", "5.5Gb", "44.1kHz".
-_MEASUREMENT = re.compile(r"[+\-]?\d[\d.,]*\s?(?:dB|[kKMGT][bB]|[kMG]?Hz|ms|fps|%)")
-#: Rules whose names are known or defined, and the lower-case adjective that ends a hyphenated description.
-_DEFINED_RULES = frozenset(("gazetteer", "abbreviation", "acronym"))
-_ADJECTIVE_TAIL = re.compile(r"-(?:[a-z]+(?:able|ible|ian|ed|ous)|[a-z]*(?:variant|consistent|relevant|efficient|dependent|"
-                             r"theoretic|symbolic|specific|agnostic|adaptive|centric|symmetric|aware|free)|[Ll]ipschitz|Bayesian)$")
-
-
-def _is_junk(span: Span, label: str) -> bool:
-    text = span.text.lower()
-    # a field listed as a task or studied as a setting is one ("tasks including transfer learning")
-    field_ok = label == "TASK" and span.id_ in ("such-as", "studied", "task-noun") and len(span) > 1 \
-        and text not in _UMBRELLA_FIELDS
-    if text in NOT_ENTITIES or (text in FIELDS or text.rstrip("s") in FIELDS or text + "s" in FIELDS) and not field_ok \
-            or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
-        return True
-    if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
-        return True
-    if _MEASUREMENT.fullmatch(span.text) or len(span) > 1 and span[0].lower_ in METRICS and span[-1].like_num:
-        return True  # "+0.28dB", "5.5Gb", "FID 1.73"
-    if span.id_ not in _DEFINED_RULES and _ADJECTIVE_TAIL.search(span.text):
-        return True  # described, not named: "PAC-Bayesian", "E(3)-invariant", "O(1)-Lipschitz", "poly(S)-free"
-    if not any(c.isalpha() for c in text) or len(text) < 2 or any(t.like_url for t in span):
-        return True
-    if _LM_FAMILY.fullmatch(text) and span.id_ != "abbreviation":
-        return True  # "language models" in passing are a family; defined ("language models (LMs)") they are named
-    # inside a link: "(https://github.com/YBYBZhang/ControlVideo)"
-    before = _glued_before(span.doc, span.start)
-    if "://" in before or "www." in before:
-        return True
-    return False
 
 
 class _Rules:
@@ -1111,7 +1060,7 @@ class _Rules:
             target = next((c for c in of.children if c.dep_ == "pobj" and c.pos_ == "NOUN"), None) if of is not None else None
             if target is not None and target.i - start < 8:
                 end = target.i + 1  # "numerical simulation of a time-evolving Schrödinger equation"
-            if not any(self.gaz_tokens[start:end]) and doc[start:end].text.lower() not in _UMBRELLA_FIELDS:
+            if not any(self.gaz_tokens[start:end]) and doc[start:end].text.lower() not in UMBRELLA_FIELDS:
                 self.add((start, end), "TASK", "made-for")
 
     def parenthesized(self, noun: Token) -> None:
@@ -1431,7 +1380,7 @@ def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Spa
         if label == "TASK":
             label = _task_or_technique(doc, doc[start:end])
         span = Span(doc, start, end, label=label, kb_id=gaz_keys.get((start, end), ""), span_id=rule)
-        if _is_junk(span, label):
+        if is_junk(span, label):
             continue
         taken[start:end] = b"\x01" * (end - start)
         spans.append(span)

@@ -1,0 +1,67 @@
+"""The filter against candidates that are shaped like names but name nothing the spec counts (its "No"
+lists): fields, generic heads, metrics and their values, units, hyphenated descriptions, links. The rules
+run it on every span before it becomes a mention."""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Span
+
+from .lexicon import FIELDS, GENERIC, METRICS, NOT_ENTITIES, is_acronymish
+
+#: "language models" in passing: a family of models, not a method.
+_LM_FAMILY = re.compile(r"(?:natural |foundational |foundation |neural )?language models?")
+#: Fields too broad to be a task even where one is listed ("machine learning tasks").
+UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical learning", "artificial intelligence",
+                             "computer vision", "natural language processing", "data science", "signal processing",
+                             "reinforcement learning", "self-supervised learning", "online learning", "graph learning"))
+
+
+def _glued_before(doc: Doc, start: int) -> str:
+    """The text glued to token ``start`` from the left, back to the last space ("https://github.com/" before a name)."""
+    parts = []
+    i = start - 1
+    while i >= 0 and not doc[i].whitespace_:
+        parts.append(doc[i].text)
+        if " " in parts[-1]:
+            break
+        i -= 1
+    glued = "".join(reversed(parts))
+    return glued[glued.rfind(" ") + 1 :]
+
+
+#: A number with a unit: "+0.28dB", "5.5Gb", "44.1kHz".
+_MEASUREMENT = re.compile(r"[+\-]?\d[\d.,]*\s?(?:dB|[kKMGT][bB]|[kMG]?Hz|ms|fps|%)")
+#: Rules whose names are known or defined, and the lower-case adjective that ends a hyphenated description.
+_DEFINED_RULES = frozenset(("gazetteer", "abbreviation", "acronym"))
+_ADJECTIVE_TAIL = re.compile(r"-(?:[a-z]+(?:able|ible|ian|ed|ous)|[a-z]*(?:variant|consistent|relevant|efficient|dependent|"
+                             r"theoretic|symbolic|specific|agnostic|adaptive|centric|symmetric|aware|free)|[Ll]ipschitz|Bayesian)$")
+
+
+def is_junk(span: Span, label: str) -> bool:
+    """A candidate that only looks like a name: a field, generic head or listed non-entity, a metric or a
+    measurement, a hyphenated description, a run without letters, a family of models named in passing, or
+    part of a link. ``span.id_`` is the rule that proposed it."""
+    text = span.text.lower()
+    # a field listed as a task or studied as a setting is one ("tasks including transfer learning")
+    field_ok = label == "TASK" and span.id_ in ("such-as", "studied", "task-noun") and len(span) > 1 \
+        and text not in UMBRELLA_FIELDS
+    if text in NOT_ENTITIES or (text in FIELDS or text.rstrip("s") in FIELDS or text + "s" in FIELDS) and not field_ok \
+            or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
+        return True
+    if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
+        return True
+    if _MEASUREMENT.fullmatch(span.text) or len(span) > 1 and span[0].lower_ in METRICS and span[-1].like_num:
+        return True  # "+0.28dB", "5.5Gb", "FID 1.73"
+    if span.id_ not in _DEFINED_RULES and _ADJECTIVE_TAIL.search(span.text):
+        return True  # described, not named: "PAC-Bayesian", "E(3)-invariant", "O(1)-Lipschitz", "poly(S)-free"
+    if not any(c.isalpha() for c in text) or len(text) < 2 or any(t.like_url for t in span):
+        return True
+    if _LM_FAMILY.fullmatch(text) and span.id_ != "abbreviation":
+        return True  # "language models" in passing are a family; defined ("language models (LMs)") they are named
+    # inside a link: "(https://github.com/YBYBZhang/ControlVideo)"
+    before = _glued_before(span.doc, span.start)
+    if "://" in before or "www." in before:
+        return True
+    return False
