@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 import spacy
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from paperkg import components
 from paperkg.abbreviations import _initials_long_form, find_abbreviations
 from paperkg.gazetteer import package_patterns, read_patterns
 from paperkg.lexicon import ABBREV, GAZ, LABELS, is_namey
 from paperkg.errors import InputError
+from paperkg.filters import is_junk
 
 ENTRIES = [
     {"label": "METHOD", "name": "FedAvg", "aliases": ["Federated Averaging"]},
@@ -177,3 +178,21 @@ def test_read_patterns_reports_file_and_line(tmp_path: Path) -> None:
 def test_package_gazetteers_load() -> None:
     entries = package_patterns()
     assert entries and {e["label"] for e in entries} <= set(LABELS)
+
+
+@pytest.mark.parametrize(("text", "label", "rule", "junk"), [
+    ("SE(3)-equivariant", "METHOD", "camel-name", True),
+    ("PAC-Bayesian", "METHOD", "our", True),
+    ("+0.28dB", "METHOD", "camel-name", True),
+    ("FID 1.73", "METHOD", "camel-name", True),
+    ("language models", "METHOD", "technique", True),
+    ("language models", "METHOD", "abbreviation", False),  # defined: "language models (LMs)"
+    ("reinforcement learning", "TASK", "task-noun", True),
+    ("imitation learning", "TASK", "such-as", False),  # a field listed as a task is one
+    ("imitation learning", "TASK", "task-head", True),
+    ("Langevin dynamics", "METHOD", "name-head", False),
+    ("GPT-4", "METHOD", "gazetteer", False),
+])
+def test_filter_of_name_shaped_non_entities(text: str, label: str, rule: str, junk: bool) -> None:
+    doc = spacy.blank("en")(text)
+    assert is_junk(Span(doc, 0, len(doc), label=label, span_id=rule), label) is junk
