@@ -298,6 +298,15 @@ def test_a_surname_names_its_method_with_the_head_word(nlp) -> None:
     assert not names & {"Langevin", "Matérn", "Either models", "Either"}
 
 
+def test_capitalized_long_forms_of_objects_and_phenomena_are_not_methods(nlp) -> None:
+    text = ("Agents reach a Nash Equilibrium (NE) over Knowledge Graphs (KGs) as Neural Collapse (NC) predicts, "
+            "while Sharpness-Aware Minimization (SAM) and Low-Rank Adaptation (LoRA) are methods.")
+    (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
+    methods = {e.name for e in ex.entities if e.label == "METHOD"}
+    assert {"Sharpness-Aware Minimization", "Low-Rank Adaptation"} <= methods
+    assert not methods & {"Nash Equilibrium", "Knowledge Graphs", "Neural Collapse", "NE", "KGs", "NC"}
+
+
 def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
     doc = nlp("The online knapsack problem is a classic problem in online algorithms.")
     assert ("online knapsack problem", "TASK") in {(e.text, e.label_) for e in doc.ents}

@@ -125,6 +125,10 @@ _NOT_TASK_NOUNS = frozenset("distribution evaluation information function popula
 _TECHNIQUE_NOUNS = frozenset(("approach", "approaches", "method", "methods", "strategy", "strategies", "technique",
                               "techniques", "procedure", "procedures", "algorithm", "algorithms", "scheme", "schemes"))
 _TECHNIQUE_SUFFIXES = ("ing", "tion", "sion", "ment", "ure")
+#: Last words of a capitalized long form that name an object, condition or phenomenon rather than a technique.
+_NOT_TECHNIQUES = frozenset("equilibrium equilibria graph graphs function functions series state states collapse "
+                            "invariance view disease diseases opportunity mind shift shifts theory hypothesis "
+                            "conjecture variable variables space spaces effect effects phenomenon".split())
 #: Last words of a lower-case long form that name a technique.
 _TECHNIQUE_LONG_FORM = re.compile(r"(transport|descent|ascent|sampling|search|programming|smoothing|filtering|"
                                   r"tempering|annealing|averaging|boosting|bagging|pruning|distillation|quantization|"
@@ -472,8 +476,8 @@ class _Rules:
                      or gaz_label.get((short.start, short.end)) or from_long
                      or _label_from_head(_head_word(doc, short.end + 1)))
             if label is None and sum(t.text[:1].isupper() for t in long) >= 2 and long[-1].pos_ != "ADJ" \
-                    and long[-1].lower_ not in METRICS:  # not "Attack Success Rate (ASR)"
-                label = "METHOD"
+                    and long[-1].lower_ not in METRICS and long[-1].lower_ not in _NOT_TECHNIQUES:
+                label = "METHOD"  # not "Attack Success Rate (ASR)", "Knowledge Graphs (KGs)", "Nash Equilibrium (NE)"
             if label is None and _TECHNIQUE_LONG_FORM.search(long.text.lower()):
                 label = "METHOD"  # "optimal transport (OT)", "stochastic gradient descent (SGD)"
             if label is None or long.text.lower() in FIELDS or long.text.lower() in NOT_ENTITIES:
