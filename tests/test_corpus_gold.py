@@ -58,5 +58,5 @@ def test_corpus_gold_quality_floor(require) -> None:
     papers = [Paper(id=g.id, abstract=g.text, title=g.title) for g in gold]
     report = score(gold, resolve(list(extract_papers(papers, nlp))))
     f1 = {s.label: round(s.f1, 3) for s in report.per_label}
-    assert report.macro_f1 >= 0.80, f1  # 0.827 at the end of the third session (METHOD .799, TASK .739, DATASET .920, PROPOSED .851)
-    assert f1["METHOD"] >= 0.77 and f1["TASK"] >= 0.71 and f1["DATASET"] >= 0.88 and f1["PROPOSED"] >= 0.82, f1
+    assert report.macro_f1 >= 0.83, f1  # 0.849 in the eighth session (METHOD .820, TASK .765, DATASET .949, PROPOSED .864)
+    assert f1["METHOD"] >= 0.80 and f1["TASK"] >= 0.74 and f1["DATASET"] >= 0.92 and f1["PROPOSED"] >= 0.84, f1

@@ -104,7 +104,7 @@ def test_seed_gold_quality_floor(nlp) -> None:
     papers = [Paper(id=g.id, abstract=g.text, title=g.title) for g in gold]
     report = score(gold, resolve(list(extract_papers(papers, nlp))))
     f1 = {s.label: s.f1 for s in report.per_label}
-    assert report.macro_f1 >= 0.7, f1
+    assert report.macro_f1 >= 0.87, f1  # 0.903 in the eighth session
 
 
 def test_title_name_found_in_abstract_is_proposed(nlp) -> None:
