@@ -307,6 +307,14 @@ def test_capitalized_long_forms_of_objects_and_phenomena_are_not_methods(nlp) ->
     assert not methods & {"Nash Equilibrium", "Knowledge Graphs", "Neural Collapse", "NE", "KGs", "NC"}
 
 
+def test_a_coined_bench_name_is_a_proposed_dataset(nlp) -> None:
+    text = "We construct the GameBench with 15 games. We also build a challenging benchmark (termed \\emph{DragBench})."
+    (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
+    found = {(e.name, e.label, e.proposed) for e in ex.entities}
+    assert {("GameBench", "DATASET", True), ("DragBench", "DATASET", True)} <= found
+    assert not [e for e in ex.entities if e.label == "METHOD"]
+
+
 def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
     doc = nlp("The online knapsack problem is a classic problem in online algorithms.")
     assert ("online knapsack problem", "TASK") in {(e.text, e.label_) for e in doc.ents}

@@ -18,7 +18,8 @@ from .errors import ConfigError
 from .models import Entity, Mention, Paper, PaperExtraction
 from .resolve import has_size, is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
-from .lexicon import DATASET_WORDS, FIELDS, GENERIC, GENERIC_TECH, NAMING_VERBS, PROPOSE_VERBS, is_acronymish
+from .lexicon import (DATASET_WORDS, FIELDS, GENERIC, GENERIC_TECH, NAMING_VERBS, PROPOSE_VERBS, is_acronymish,
+                      names_benchmark)
 from .textnorm import CleanText, clean, clean_text, emphasized, in_bare_math, math_spans
 
 #: Pipes of the English models that paperkg does not use (left out for speed).
@@ -239,7 +240,7 @@ def _emphasized_contributions(doc: Doc, cleaned: CleanText, sentence: _Sentences
             continue  # a known name, emphasized: used, not coined
         entities = [e for e in entities if not (e.proposed and start <= e.mentions[0].start and e.mentions[0].end <= end)]
         label = "DATASET" if span[-1].lower_ in DATASET_WORDS or span.end < len(doc) and doc[span.end].lower_ in DATASET_WORDS \
-            else "METHOD"
+            or names_benchmark(span.text) else "METHOD"
         mention = Mention(start=start, end=end, text=cleaned.original[start:end], sentence=sentence(span), rule="emphasis")
         short = _ACRONYM_AFTER.match(cleaned.text, ce if paren < 0 else paren)
         aliases = [short.group(1)] if short and is_short_form(short.group(1)) else []

@@ -105,3 +105,8 @@ def name_shape(t: str) -> int:
 def is_acronymish(text: str) -> bool:
     """Inner capitals or capitals with digits: FedAvg, ReNO, GPT-4, T2I-CompBench."""
     return sum(c.isupper() for c in text) >= 2 or (text[:1].isupper() and any(c.isdigit() for c in text))
+
+
+def names_benchmark(name: str) -> bool:
+    """A coined benchmark name: "DragBench", "Q-Bench", "MoE-RBench", "RelBench"."""
+    return name[-5:].lower() == "bench" and len(name) > 5
