@@ -15,6 +15,7 @@ from spacy.tokens import Doc, Span
 from . import components
 from .attributes import replace_attribute_ruler
 from .errors import ConfigError
+from .filters import DEFINED_RULES
 from .models import Entity, Mention, Paper, PaperExtraction
 from .resolve import has_size, is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
@@ -31,8 +32,6 @@ _TITLE_NAME = re.compile(r"^\s*([^:]{2,60}?)\s*:\s")
 _TITLE_LEAD = re.compile(r"^\s*([A-Za-z0-9][\w+\-]*(?: [A-Z0-9][\w+\-]*)?) (?=(?:to|for|with|and|via|through|based|in|on|as)\b)")
 #: "(DAT)" just after a quoted or emphasized name.
 _ACRONYM_AFTER = re.compile(r"[\"'\s]{0,3}\(([A-Za-z0-9\-+]{2,12})\)")
-#: Rules whose names stand even inside math: known names and defined acronyms ("Neural Collapse ($\\mathcal{NC}$)").
-_NAMED_ANYWHERE = frozenset(("gazetteer", "abbreviation", "acronym"))
 _NOT_TITLE_NAMES = frozenset("position survey review tutorial perspective opinion benchmark dataset".split())
 #: Where a title's leading name ends.
 _TITLE_HEAD = re.compile(r"\s*[:,;?]\s*|\s+(?:for|via|with|through|in|on|to|and|as|from|of|by|using|based)\s+", re.IGNORECASE)
@@ -161,7 +160,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
         if name.endswith(".") and len(name) > 3 and "." not in name[:-1]:
             name = name[:-1]  # "BloombergGPT-50B." at a sentence end: spaCy kept the period on the token
         start, end = cleaned.span(span.start_char, span.start_char + len(name))
-        if math and not proposed and rule not in _NAMED_ANYWHERE and in_bare_math(abstract, start, end, math):
+        if math and not proposed and rule not in DEFINED_RULES and in_bare_math(abstract, start, end, math):
             continue  # a formula's letters shaped like a name: "$\\mathbb{R}^{n_2}$", "$O(\\sqrt{dT})$"
         mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentence(span), rule=rule)
         proposed = proposed or (title_name is not None and match_key(text) == title_name) \

@@ -17,6 +17,14 @@ UMBRELLA_FIELDS = frozenset(("machine learning", "deep learning", "statistical l
                              "computer vision", "natural language processing", "data science", "signal processing",
                              "reinforcement learning", "self-supervised learning", "online learning", "graph learning"))
 
+#: A number with a unit: "+0.28dB", "5.5Gb", "44.1kHz".
+_MEASUREMENT = re.compile(r"[+\-]?\d[\d.,]*\s?(?:dB|[kKMGT][bB]|[kMG]?Hz|ms|fps|%)")
+#: Rules whose names are known or defined ("Neural Collapse ($\\mathcal{NC}$)" names even inside math).
+DEFINED_RULES = frozenset(("gazetteer", "abbreviation", "acronym"))
+#: The adjective that ends a hyphenated description ("E(3)-invariant", "PAC-Bayesian").
+_ADJECTIVE_TAIL = re.compile(r"-(?:[a-z]+(?:able|ible|ian|ed|ous)|[a-z]*(?:variant|consistent|relevant|efficient|dependent|"
+                             r"theoretic|symbolic|specific|agnostic|adaptive|centric|symmetric|aware|free)|[Ll]ipschitz|Bayesian)$")
+
 
 def _glued_before(doc: Doc, start: int) -> str:
     """The text glued to token ``start`` from the left, back to the last space ("https://github.com/" before a name)."""
@@ -29,14 +37,6 @@ def _glued_before(doc: Doc, start: int) -> str:
         i -= 1
     glued = "".join(reversed(parts))
     return glued[glued.rfind(" ") + 1 :]
-
-
-#: A number with a unit: "+0.28dB", "5.5Gb", "44.1kHz".
-_MEASUREMENT = re.compile(r"[+\-]?\d[\d.,]*\s?(?:dB|[kKMGT][bB]|[kMG]?Hz|ms|fps|%)")
-#: Rules whose names are known or defined, and the lower-case adjective that ends a hyphenated description.
-_DEFINED_RULES = frozenset(("gazetteer", "abbreviation", "acronym"))
-_ADJECTIVE_TAIL = re.compile(r"-(?:[a-z]+(?:able|ible|ian|ed|ous)|[a-z]*(?:variant|consistent|relevant|efficient|dependent|"
-                             r"theoretic|symbolic|specific|agnostic|adaptive|centric|symmetric|aware|free)|[Ll]ipschitz|Bayesian)$")
 
 
 def is_junk(span: Span, label: str) -> bool:
@@ -54,7 +54,7 @@ def is_junk(span: Span, label: str) -> bool:
         return True
     if _MEASUREMENT.fullmatch(span.text) or len(span) > 1 and span[0].lower_ in METRICS and span[-1].like_num:
         return True  # "+0.28dB", "5.5Gb", "FID 1.73"
-    if span.id_ not in _DEFINED_RULES and _ADJECTIVE_TAIL.search(span.text):
+    if span.id_ not in DEFINED_RULES and _ADJECTIVE_TAIL.search(span.text):
         return True  # described, not named: "PAC-Bayesian", "E(3)-invariant", "O(1)-Lipschitz", "poly(S)-free"
     if not any(c.isalpha() for c in text) or len(text) < 2 or any(t.like_url for t in span):
         return True
