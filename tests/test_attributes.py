@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 import spacy
 from hypothesis import given, settings
 from hypothesis import strategies as st

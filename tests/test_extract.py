@@ -743,3 +743,13 @@ def test_a_known_technique_is_no_task_for_its_last_word(nlp) -> None:
 def test_complexity_classes_and_molecules_are_no_methods(nlp) -> None:
     doc = nlp("Computing a best response is PPAD-Hard and NP-complete; outputs adhere to the constraints of RNAs.")
     assert not [e.text for e in doc.ents if e.label_ == "METHOD"]
+
+
+def test_an_acronym_stands_for_the_long_form_the_paper_gives_it(nlp) -> None:
+    """The gazetteer knows TTS as text-to-speech; here it is the zero-shot task, one entity, not two."""
+    abstract = ("Language models now drive zero-shot Text-to-Speech (TTS) synthesis. "
+                "We study TTS with neural audio codecs.")
+    (ex,) = resolve(list(extract_papers([Paper(id="p", abstract=abstract)], nlp)))
+    tts = [e for e in ex.entities if "TTS" in (e.name, *e.aliases)]
+    assert len(tts) == 1 and tts[0].name == "zero-shot Text-to-Speech"
+    assert tts[0].key == "task:zero-shot text-to-speech" and len(tts[0].mentions) == 3

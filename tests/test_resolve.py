@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from paperkg.models import Entity, Mention, PaperExtraction
-from paperkg.resolve import canonical, match_key, merge_paper, resolve
+from paperkg.resolve import canonical, match_key, merge_paper, resolve, respelled
 
 
 def ent(label: str, name: str, *aliases: str, key: str | None = None, proposed: bool = False,
@@ -209,3 +211,37 @@ def test_spellings_that_differ_in_case_or_hyphens_are_written_as_most_authors_wr
     assert canonical(["Meta-World", "Meta-World", "Meta-world"]) == "Meta-World"
     assert canonical(["U-Net", "U-Net", "U-net", "UNet"]) == "U-Net"
     assert canonical(["backpropagation", "BP", "BP"]) == "backpropagation"  # a one-word long form still wins
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Reinforcement Learning from Human Feedback", "Reinforcement Learning with Human Feedback"),
+        ("Low-Rank Adaptation", "Low-rank adapation"),
+        ("Multimodal Large Language Models", "Multi-modality Large Language Models"),
+        ("positive-unlabeled", "Positive and Unlabeled"),
+    ],
+)
+def test_long_forms_of_one_acronym_that_are_respellings_are_one_entity(a: str, b: str) -> None:
+    acronym = "".join(w[0] for w in a.replace("-", " ").split() if w[0].isupper()) or "PU"
+    out = resolve([PaperExtraction(id="p1", entities=[ent("METHOD", a, acronym)]),
+                   PaperExtraction(id="p2", entities=[ent("METHOD", b, acronym)]),
+                   PaperExtraction(id="p3", entities=[ent("METHOD", a, acronym)])])
+    assert len({p.entities[0].key for p in out}) == 1
+    assert out[1].entities[0].name == a  # the spelling most papers use
+    assert b in out[1].entities[0].aliases  # and the paper's own
+
+
+def test_long_forms_of_one_acronym_that_differ_in_a_word_stay_apart() -> None:
+    out = resolve([PaperExtraction(id="p1", entities=[ent("METHOD", "Bayesian optimization", "BO")]),
+                   PaperExtraction(id="p2", entities=[ent("METHOD", "bilevel optimization", "BO")]),
+                   PaperExtraction(id="p3", entities=[ent("METHOD", "Graph Convolution Network", "GCN")]),
+                   PaperExtraction(id="p4", entities=[ent("METHOD", "Graph Contrastive Network", "GCN")])])
+    assert len({p.entities[0].key for p in out}) == 4
+
+
+@given(st.text(alphabet="bcdeghijk -", min_size=1, max_size=40))  # these letters spell no function word
+def test_respelled_is_reflexive_and_symmetric(name: str) -> None:
+    if name.strip(" -"):
+        assert respelled(name, name)
+    assert respelled(name, name + "x") == respelled(name + "x", name)

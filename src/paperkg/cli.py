@@ -11,7 +11,6 @@ import io
 import json
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from . import __version__
 from .errors import PaperkgError

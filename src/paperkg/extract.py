@@ -308,6 +308,10 @@ def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) ->
         for e in longs:
             if short not in e.aliases:
                 e.aliases.append(short)
+        # the paper says what its acronym stands for: "zero-shot Text-to-Speech (TTS)" makes this
+        # TTS the zero-shot task, not the gazetteer's general "TTS" (which would split it in two)
+        long_key = next((e.key for e in longs if e.key), None)
         for e in shorts:
+            e.key = long_key or e.key
             if long not in e.aliases:
                 e.aliases.append(long)

@@ -4,7 +4,9 @@ Names are compared by a *match key*: Unicode and case folded, LaTeX dropped, hyp
 punctuation removed, a final plural "s" and size variants ("ImageNet 32x32", "ImageNet-1k") dropped.
 So "Meta-World" = "Metaworld", "graph neural networks" = "Graph Neural Network".
 Acronyms join their long forms through the aliases the extractor found ("Reward-based Noise
-Optimization (ReNO)"); an acronym that several different long forms claim joins none of them but the
+Optimization (ReNO)"); long forms of one acronym that differ only by a typo, a function word or a
+spelling variant are one thing ("Reinforcement Learning from / with Human Feedback (RLHF)", "Low-rank
+adapation (LoRA)"); an acronym that several different long forms claim joins none of them but the
 most frequent.
 """
 
@@ -70,6 +72,39 @@ def match_key(name: str) -> str:
     if len(words) > 1 and words[-1] in _GENERIC_TAIL:
         words = words[:-1]
     return _NON_ALNUM.sub("", " ".join(words).replace("+", "plus"))  # LoRA+ is not LoRA
+
+
+_FUNCTION_WORDS = frozenset("a an the of for and or with in on to by via from".split())
+
+
+@lru_cache(maxsize=1 << 16)
+def _letters(name: str) -> str:
+    """A long form's letters without its function words: what a respelling keeps."""
+    return _NON_ALNUM.sub("", "".join(w for w in readable(name).split() if w not in _FUNCTION_WORDS))
+
+
+def _edit_distance(a: str, b: str, limit: int) -> int:
+    """Levenshtein distance, or ``limit + 1`` as soon as it must exceed ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        if min(current) > limit:
+            return limit + 1
+        previous = current
+    return previous[-1]
+
+
+def respelled(a: str, b: str) -> bool:
+    """Two long forms are one name written two ways: a typo ("Low-rank adapation"), another function
+    word ("from" / "with Human Feedback") or a variant ("modelling", "Multi-modality"). One edit is
+    allowed per ten letters, at least one."""
+    la, lb = _letters(a), _letters(b)
+    limit = max(1, max(len(la), len(lb)) // 10)
+    return bool(la and lb) and _edit_distance(la, lb, limit) <= limit
 
 
 def has_size(name: str) -> bool:
@@ -203,6 +238,9 @@ def _groups(entities: list[Entity], by_key: bool = False) -> list[list[int]]:
         for i in users:
             if any(not is_short_form(n) for n in (entities[i].name, *entities[i].aliases)):
                 with_long[uf.find(i)] += 1
+        if len(with_long) > 1:
+            _join_respellings(uf, entities, users)
+            with_long = Counter(uf.find(r) for r in with_long.elements())
         long_roots = set(with_long)
         alone = None  # short forms with no long form of their own entry stay together
         for i in users:
@@ -219,6 +257,18 @@ def _groups(entities: list[Entity], by_key: bool = False) -> list[list[int]]:
     for i in range(len(entities)):
         groups[uf.find(i)].append(i)
     return list(groups.values())
+
+
+def _join_respellings(uf: _UnionFind, entities: list[Entity], users: list[int]) -> None:
+    """Join the groups of the entities ``users`` of one acronym whose long forms are respellings."""
+    longs: dict[int, set[str]] = defaultdict(set)
+    for i in users:
+        longs[uf.find(i)].update(n for n in (entities[i].name, *entities[i].aliases) if not is_short_form(n))
+    order = sorted(r for r in longs if longs[r])
+    for x, a in enumerate(order):
+        for b in order[x + 1:]:
+            if any(respelled(n, m) for n in longs[a] for m in longs[b]):
+                uf.union(a, b)
 
 
 #: Words that say what kind of thing a name is, not which one: "transformer architecture" is the transformer.
