@@ -26,6 +26,10 @@ def ent(label: str, name: str, *aliases: str, key: str | None = None, proposed: 
         ("LLMs", "LLM"),
         ("the CIFAR-10 dataset", "CIFAR-10"),
         ("\\textbf{FedDA}", "FedDA"),
+        ("generative modelling", "generative modeling"),
+        ("text summarisation", "Text Summarization"),
+        ("Normalising Flows", "normalizing flows"),
+        ("behaviour cloning", "behavior cloning"),
     ],
 )
 def test_match_key_folds_variants(a: str, b: str) -> None:
@@ -245,3 +249,10 @@ def test_respelled_is_reflexive_and_symmetric(name: str) -> None:
     if name.strip(" -"):
         assert respelled(name, name)
     assert respelled(name, name + "x") == respelled(name + "x", name)
+
+
+def test_british_and_american_spellings_of_one_listed_phrase_are_one_entity() -> None:
+    papers = [PaperExtraction(id=f"p{i}", entities=[ent("TASK", name, key=f"task:{name}")])
+              for i, name in enumerate(["generative modeling", "generative modelling", "generative modeling"])]
+    out = resolve(papers)
+    assert {p.entities[0].key for p in out} == {"task:generative modeling"}

@@ -64,14 +64,20 @@ def related(a: str, b: str) -> bool:
     return bool(set(readable(a).split()) & set(readable(b).split()) - _UNTELLING_WORDS)
 
 
+#: British spellings and their American twins: "generative modelling", "summarisation", "Normalising Flows".
+_BRITISH = re.compile(r"(?<=[a-z]{3})(?:is(?=ation|ing|ed|er|e\b)|ell(?=ing|ed\b)|our\b)")
+_AMERICAN = {"is": "iz", "ell": "el", "our": "or"}
+
+
 @lru_cache(maxsize=1 << 16)
 def match_key(name: str) -> str:
     """Key under which two names are the same entity (see module docstring): ``readable`` without
-    a trailing generic head ("diffusion model" = "diffusion models" = "diffusion") and punctuation."""
+    a trailing generic head ("diffusion model" = "diffusion models" = "diffusion"), punctuation and
+    British spelling ("modelling" = "modeling")."""
     words = readable(name).split()
     if len(words) > 1 and words[-1] in _GENERIC_TAIL:
         words = words[:-1]
-    return _NON_ALNUM.sub("", " ".join(words).replace("+", "plus"))  # LoRA+ is not LoRA
+    return _NON_ALNUM.sub("", _american(" ".join(words)).replace("+", "plus"))  # LoRA+ is not LoRA
 
 
 _FUNCTION_WORDS = frozenset("a an the of for and or with in on to by via from".split())
@@ -143,13 +149,18 @@ def canonical(names: Iterable[str]) -> str:
                                     sum(c.isupper() for c in n), n))
 
 
+def _american(text: str) -> str:
+    return _BRITISH.sub(lambda m: _AMERICAN[m.group()], text)
+
+
 def _entry(entity: Entity) -> frozenset[str]:
-    """The gazetteer entry an entity was found under, spacing and hyphens folded (the lexicon lists both
-    "multi-task learning" and "multitask learning"); empty when no entry of its own label found it."""
+    """The gazetteer entry an entity was found under, spacing, hyphens and British spelling folded (the
+    lexicon lists both "multi-task learning" and "multitask learning", "generative modelling" and
+    "generative modeling"); empty when no entry of its own label found it."""
     key = entity.key
     if not key or not key.startswith(entity.label.lower() + ":"):
         return frozenset()
-    return frozenset((_SPELLING.sub("", key),))
+    return frozenset((_american(_SPELLING.sub(" ", key)).replace(" ", ""),))
 
 
 class _UnionFind:
