@@ -35,7 +35,7 @@ _GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|O
                         r"Additionally|Finally|Extensive|Experiments|Experimental|Results|Code|Specifically|"
                         r"Further|Besides|Overall|Notably|Importantly|Thus|Therefore)\b)")
 _TOKEN = re.compile(
-    r"(?=[\\{}$^_~*.\-(\x80-\U0010ffff]|[tbiaofwv][a-z]{1,3}[A-Z])"  # fail fast where no branch can match
+    r"(?=[\\{}$^_~*.\-(\x80-\U0010ffff\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[tbiaofwv][a-z]{1,3}[A-Z])"  # fail fast
     r"(?:(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
     r"|(?P<cite>\\(?:cite[a-z]*|ref|eqref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}(?: (?=\w))?)"  # a citation key: dropped
     r"|(?P<esc>\\[%&$#_{}])"                      # escaped character: keep the character
@@ -49,7 +49,8 @@ _TOKEN = re.compile(
     r"|(?P<glue>" + _GLUED_SENTENCE + "|" + _GLUED_AFTER_CAPITAL + ")"  # "LLMs.To" -> "LLMs. To"
     r"|(?P<word>" + _GLUED_WORD + ")"             # "theFL" -> "the FL"
     r"|(?P<paren>" + _GLUED_PAREN + ")"           # "Learning(EIHL)" -> "Learning (EIHL)"
-    r"|(?P<wide>[^\x00-\x7f]))"                   # non-ASCII: Unicode-normalize one character
+    r"|(?P<wide>[^\x00-\x7f])"                    # non-ASCII: Unicode-normalize one character
+    r"|(?P<ctrl>[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]))"  # control character left by PDF extraction
 )
 _CHAR_MAP = {
     "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
@@ -190,6 +191,11 @@ def clean(original: str) -> CleanText:
         elif kind == "paren":
             add(" ", a, a, False)
             add("(", a, b, True)
+        elif kind == "ctrl":
+            # PDF text writes hyphens as \x02: a line-break hyphen inside a word ("evalua\x02tion",
+            # "Contin\x02uous") goes, one between names ("3D\x02MoLM") stays a hyphen; others go
+            inside_word = original[a - 1 : a].islower() and original[b : b + 1].islower()
+            add("-" if m.group() == "\x02" and not inside_word else "", a, b, False)
         elif kind == "wide":
             ch = m.group()
             out = _char(ch)
