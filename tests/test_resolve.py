@@ -46,6 +46,13 @@ def test_canonical_prefers_the_frequent_full_name() -> None:
     assert canonical(["SDXL"]) == "SDXL"
 
 
+def test_canonical_spells_out_an_acronym_inside_a_long_form() -> None:
+    names = ["offline RL", "offline RL", "offline RL", "offline reinforcement learning"]
+    assert canonical(names) == "offline reinforcement learning"
+    assert canonical(["OOD detection", "out-of-distribution detection"]) == "out-of-distribution detection"
+    assert canonical(["Low-Rank Adaptation", "Low-Rank Adaptation", "low-rank adaption"]) == "Low-Rank Adaptation"
+
+
 def test_merge_paper_joins_acronym_and_long_form() -> None:
     merged = merge_paper([
         ent("METHOD", "Reward-based Noise Optimization", "ReNO", at=0),

@@ -124,9 +124,9 @@ def is_short_form(name: str) -> bool:
 
 
 def canonical(names: Iterable[str]) -> str:
-    """The most specific full name: the most frequent long form (ties: the longer, then the one
-    with capitals as its authors wrote it), else the most frequent name; never a size variant
-    where the bare name is there. Spellings that differ only in case, spaces and hyphens count
+    """The most specific full name: the most frequent long form, spelled out where some paper spells
+    it out (ties: the longer, then the one with capitals as its authors wrote it), else the most
+    frequent name; never a size variant where the bare name is there. Spellings that differ only in case, spaces and hyphens count
     as one, written as most authors write it ("Meta-World", not "Meta-world"); a one-word
     respelling of a short form ("Imagenet", "Cifar10") is no long form."""
     counts = Counter(names)
@@ -144,9 +144,17 @@ def canonical(names: Iterable[str]) -> str:
         if any(not is_short_form(n) and (" " in n.strip() or "-" in n or not has_short) for n in group):
             longs.append(usual)
     pool = longs or list(total)
-    # a size variant ("ImageNet-1k", "ImageNet 32x32") names the entity only when no bare name does
-    return max(pool, key=lambda n: (not has_size(n), total[n], len(n.split()), len(n),
+    # a size variant ("ImageNet-1k", "ImageNet 32x32") names the entity only when no bare name does, and
+    # a long form with an acronym in it ("offline RL") only when none is spelled out
+    return max(pool, key=lambda n: (not has_size(n), not _abbreviated(n), total[n], len(n.split()), len(n),
                                     sum(c.isupper() for c in n), n))
+
+
+def _abbreviated(name: str) -> bool:
+    """A long form with an acronym for one of its words: "offline RL", "OOD detection"."""
+    words = name.split()
+    return len(words) > 1 and any(sum(c.isupper() for c in w) >= max(2, sum(c.islower() for c in w))
+                                  for w in words)
 
 
 def _american(text: str) -> str:
