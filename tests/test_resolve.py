@@ -263,3 +263,13 @@ def test_british_and_american_spellings_of_one_listed_phrase_are_one_entity() ->
               for i, name in enumerate(["generative modeling", "generative modelling", "generative modeling"])]
     out = resolve(papers)
     assert {p.entities[0].key for p in out} == {"task:generative modeling"}
+
+
+def test_a_task_no_paper_spells_out_takes_its_gazetteer_name() -> None:
+    papers = [PaperExtraction(id=f"p{i}", entities=[gaz("TASK", "OOD detection", "task:out-of-distribution detection")])
+              for i in range(2)]
+    out = resolve(papers)
+    assert [p.entities[0].name for p in out] == ["out-of-distribution detection"] * 2
+    assert out[0].entities[0].aliases == ["OOD detection"]
+    method = resolve([PaperExtraction(id="p", entities=[gaz("METHOD", "WL test", "method:weisfeiler-lehman test")])])
+    assert method[0].entities[0].name == "WL test"  # the key's lower case would misspell a name

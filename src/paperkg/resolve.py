@@ -329,6 +329,13 @@ def entity_key(label: str, entities: list[Entity], name: str) -> str:
     return f"{label.lower()}:{readable(name)}"
 
 
+def _spelled_out(label: str, name: str, key: str) -> str:
+    """A task no paper spells out ("OOD detection") is named by its gazetteer entry ("out-of-distribution
+    detection"), which the key holds in lower case, as tasks are written anyway."""
+    entry = key.split(":", 1)[1]
+    return entry if label == "TASK" and _abbreviated(name) and entry != readable(name) else name
+
+
 def merge_paper(entities: list[Entity]) -> list[Entity]:
     """Merge one paper's entities that name the same thing; keys are left as the extractor set them."""
     merged = []
@@ -350,7 +357,8 @@ def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
     for g, group in enumerate(_groups(entities)):
         members = [entities[i] for i in group]
         merged = _merge_group(members, None)
-        info.append((merged.name, entity_key(merged.label, members, merged.name)))
+        key = entity_key(merged.label, members, merged.name)
+        info.append((_spelled_out(merged.label, merged.name, key), key))
         for i in group:
             group_of[i] = g
     # within a paper, entities are grouped by key: two groups that ended up with one key are one thing
