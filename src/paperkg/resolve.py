@@ -126,9 +126,9 @@ def is_short_form(name: str) -> bool:
 def canonical(names: Iterable[str]) -> str:
     """The most specific full name: the most frequent long form, spelled out where some paper spells
     it out (ties: the longer, then the one with capitals as its authors wrote it), else the most
-    frequent name; never a size variant where the bare name is there. Spellings that differ only in case, spaces and hyphens count
-    as one, written as most authors write it ("Meta-World", not "Meta-world"); a one-word
-    respelling of a short form ("Imagenet", "Cifar10") is no long form."""
+    frequent name; never a size variant where the bare name is there. Spellings that differ only in
+    case, spaces and hyphens count as one, written as most authors write it ("Meta-World", not
+    "Meta-world"); a one-word respelling of a short form ("Imagenet", "Cifar10") is no long form."""
     counts = Counter(names)
     if len(counts) == 1:
         return next(iter(counts))
