@@ -188,6 +188,9 @@ def test_package_gazetteers_load() -> None:
     ("language models", "METHOD", "technique", True),
     ("language models", "METHOD", "abbreviation", False),  # defined: "language models (LMs)"
     ("reinforcement learning", "TASK", "task-noun", True),
+    ("reinforcement-learning", "TASK", "task-noun", True),  # hyphenated, still the field
+    ("KL-divergence", "METHOD", "camel-name", True),
+    ("state-of-the-art", "METHOD", "camel-name", True),
     ("imitation learning", "TASK", "such-as", False),  # a field listed as a task is one
     ("imitation learning", "TASK", "task-head", True),
     ("Langevin dynamics", "METHOD", "name-head", False),

@@ -39,17 +39,22 @@ def _glued_before(doc: Doc, start: int) -> str:
     return glued[glued.rfind(" ") + 1 :]
 
 
+def _listed(text: str, label: str, rule: str, length: int) -> bool:
+    """``text`` is on a list of non-entities: a field (unless listed or studied as a task: "tasks including
+    transfer learning"), a generic head, a metric, a named non-entity."""
+    field_ok = label == "TASK" and rule in ("such-as", "studied", "task-noun") and length > 1 \
+        and text not in UMBRELLA_FIELDS
+    return text in NOT_ENTITIES or (text in FIELDS or text.rstrip("s") in FIELDS or text + "s" in FIELDS) and not field_ok \
+        or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS
+
+
 def is_junk(span: Span, label: str) -> bool:
     """A candidate that only looks like a name: a field, generic head or listed non-entity, a metric or a
     measurement, a hyphenated description, a run without letters, a family of models named in passing, or
     part of a link. ``span.id_`` is the rule that proposed it."""
     text = span.text.lower()
-    # a field listed as a task or studied as a setting is one ("tasks including transfer learning")
-    field_ok = label == "TASK" and span.id_ in ("such-as", "studied", "task-noun") and len(span) > 1 \
-        and text not in UMBRELLA_FIELDS
-    if text in NOT_ENTITIES or (text in FIELDS or text.rstrip("s") in FIELDS or text + "s" in FIELDS) and not field_ok \
-            or text in GENERIC or text.rstrip("s") in GENERIC or text in METRICS:
-        return True
+    if _listed(text, label, span.id_, len(span)) or "-" in text and _listed(text.replace("-", " "), label, span.id_, 2):
+        return True  # hyphens folded: "reinforcement-learning tasks" name the field too
     if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
         return True
     if _MEASUREMENT.fullmatch(span.text) or len(span) > 1 and span[0].lower_ in METRICS and span[-1].like_num:
