@@ -753,3 +753,11 @@ def test_an_acronym_stands_for_the_long_form_the_paper_gives_it(nlp) -> None:
     tts = [e for e in ex.entities if "TTS" in (e.name, *e.aliases)]
     assert len(tts) == 1 and tts[0].name == "zero-shot Text-to-Speech"
     assert tts[0].key == "task:zero-shot text-to-speech" and len(tts[0].mentions) == 3
+
+
+def test_datasets_of_every_area_are_known(nlp) -> None:
+    abstract = ("We evaluate composed image retrieval on FashionIQ and Fashion200k, sign language translation "
+                "on RWTH-PHOENIX-Weather 2014T, and memory in RL on POPGym and Memory Maze.")
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    datasets = {e.name for e in ex.entities if e.label == "DATASET"}
+    assert {"FashionIQ", "Fashion200k", "RWTH-PHOENIX-Weather 2014T", "POPGym", "Memory Maze"} <= datasets

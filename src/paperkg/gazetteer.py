@@ -8,6 +8,7 @@ needs no parse.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -73,6 +74,15 @@ def _plural(word: str) -> str:
     return word + "s"
 
 
+_SIZE_SUFFIX = re.compile(r"(?<=\d)[kKmMbB]$")
+
+
+def _size_variants(name: str) -> set[str]:
+    """A name ending in a size also written with the unit in the other case ("Fashion200K" = "Fashion200k",
+    "ImageNet-1k" = "ImageNet-1K")."""
+    return {name, _SIZE_SUFFIX.sub(lambda m: m.group().swapcase(), name)}
+
+
 def _hyphen_variants(name: str) -> set[str]:
     """A two-word lower-case name also written with a hyphen, and a hyphenated one with spaces
     ("in context learning", "sharpness aware minimization")."""
@@ -117,7 +127,7 @@ class Gazetteer:
                         plural = " ".join([*words[:-1], _plural(words[-1])])
                         lower.setdefault(match_id, []).extend([make(spelling), make(plural)])
                 else:
-                    exact.setdefault(match_id, []).append(make(surface))
+                    exact.setdefault(match_id, []).extend(make(spelling) for spelling in _size_variants(surface))
                 self.size += 1
         for match_id, docs in exact.items():
             self.exact.add(match_id, docs)
