@@ -761,3 +761,11 @@ def test_datasets_of_every_area_are_known(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
     datasets = {e.name for e in ex.entities if e.label == "DATASET"}
     assert {"FashionIQ", "Fashion200k", "RWTH-PHOENIX-Weather 2014T", "POPGym", "Memory Maze"} <= datasets
+
+
+def test_an_acronym_of_a_known_name_takes_the_whole_name(nlp) -> None:
+    """Schwartz-Hearst's shortest long form for FT is "fine-tuning"; the paper means full fine-tuning."""
+    abstract = "There is a gap between LoRA and full fine-tuning (FT). We close the gap to FT."
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    ft = [e for e in ex.entities if "FT" in (e.name, *e.aliases)]
+    assert len(ft) == 1 and ft[0].name == "full fine-tuning" and len(ft[0].mentions) == 3

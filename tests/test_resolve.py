@@ -273,3 +273,12 @@ def test_a_task_no_paper_spells_out_takes_its_gazetteer_name() -> None:
     assert out[0].entities[0].aliases == ["OOD detection"]
     method = resolve([PaperExtraction(id="p", entities=[gaz("METHOD", "WL test", "method:weisfeiler-lehman test")])])
     assert method[0].entities[0].name == "WL test"  # the key's lower case would misspell a name
+
+
+def test_groups_that_share_a_key_share_the_name_most_papers_use() -> None:
+    papers = [PaperExtraction(id="p1", entities=[gaz("METHOD", "skip connections", "method:residual connection")])]
+    papers += [PaperExtraction(id=f"p{i}", entities=[gaz("METHOD", "residual connections", "method:residual connection")])
+               for i in (2, 3)]
+    out = resolve(papers)
+    assert [p.entities[0].name for p in out] == ["residual connections"] * 3
+    assert out[0].entities[0].aliases == ["skip connections"]

@@ -151,7 +151,7 @@ def canonical(names: Iterable[str]) -> str:
 
 
 def _abbreviated(name: str) -> bool:
-    """A long form with an acronym for one of its words: "offline RL", "OOD detection"."""
+    """A long form with an acronym for one of its words: "offline RL", "OOD detection" (not "Low-Rank")."""
     words = name.split()
     return len(words) > 1 and any(sum(c.isupper() for c in w) >= max(2, sum(c.islower() for c in w))
                                   for w in words)
@@ -353,26 +353,31 @@ def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
     flat: list[tuple[int, Entity]] = [(p, e) for p, ex in enumerate(extractions) for e in ex.entities]
     entities = [e for _, e in flat]
     group_of = [0] * len(entities)
-    info: list[tuple[str, str]] = []  # per corpus group: canonical name, key
+    keys: list[str] = []  # per corpus group
+    groups_of_key: dict[str, list[list[Entity]]] = defaultdict(list)
+    names: dict[str, str] = {}
     for g, group in enumerate(_groups(entities)):
         members = [entities[i] for i in group]
         merged = _merge_group(members, None)
         key = entity_key(merged.label, members, merged.name)
-        info.append((_spelled_out(merged.label, merged.name, key), key))
+        keys.append(key)
+        groups_of_key[key].append(members)
+        names[key] = merged.name
         for i in group:
             group_of[i] = g
-    # within a paper, entities are grouped by key: two groups that ended up with one key are one thing
+    # groups that ended up with one key are one thing, named from all their names
+    for key, groups in groups_of_key.items():
+        if len(groups) > 1:
+            names[key] = _merge_group([e for members in groups for e in members], None).name
+        names[key] = _spelled_out(groups[0][0].label, names[key], key)
     per_paper: list[dict[str, list[Entity]]] = [defaultdict(list) for _ in extractions]
-    first_group: dict[str, int] = {}
     for i, (p, e) in enumerate(flat):
-        key = info[group_of[i]][1]
-        first_group.setdefault(key, group_of[i])
-        per_paper[p][key].append(e)
+        per_paper[p][keys[group_of[i]]].append(e)
     out = []
     for ex, groups in zip(extractions, per_paper):
         entities_out = []
         for key, members in groups.items():
-            name = info[first_group[key]][0]
+            name = names[key]
             local = _merge_group(members, key)
             # the corpus-wide canonical name, and as aliases every spelling this paper itself uses
             # ("CIFAR10" for CIFAR-10: one thing, but not one string to a reader or a scorer)

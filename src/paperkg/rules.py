@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable
 from functools import cache
 
 import numpy
@@ -300,7 +301,8 @@ class _Rules:
     def __init__(self, doc: Doc):
         self.doc = doc
         self.out: dict[tuple[int, int], tuple[str, str, bool]] = {}
-        self.pairs = abbreviation_pairs(doc)
+        hits = doc.spans.get(GAZ)
+        self.pairs = _widened(abbreviation_pairs(doc), hits or ())
         self.non_entities: set[str] = set()
         self.unnamed_at: int | None = None  # end of the sentence of a "we propose" that named nothing
         self.shaped: list[int] = []  # tokens shaped like a name (filled by run)
@@ -308,7 +310,6 @@ class _Rules:
         self.dataset_end: dict[int, int] = {}  # last token of a known dataset name -> its start
         self.method_ends: set[int] = set()  # ends of known method names
         self.task_starts: dict[int, list[int]] = {}  # end of a known task name -> its starts
-        hits = doc.spans.get(GAZ)
         self.gaz = _not_redefined(list(hits or ()), self.pairs, hits.attrs.get(LONG_NAMES, {}) if hits else {})
         self.gaz_label = {(s.start, s.end): s.label_ for s in self.gaz}
         for span in self.gaz:
@@ -1275,6 +1276,24 @@ def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tupl
 def _by_acronym(table: dict[str, str], text: str) -> str | None:
     """``table``'s entry for an acronym, written singular or plural ("LLM" / "LLMs")."""
     return table.get(text) or table.get(text[:-1] if text.endswith("s") else text + "s")
+
+
+def _widened(pairs: list[tuple[Span, Span]], gaz: Iterable[Span]) -> list[tuple[Span, Span]]:
+    """"full fine-tuning (FT)": Schwartz-Hearst takes the shortest long form the letters spell ("fine-tuning");
+    a known name that ends there and starts earlier in the sentence is the long form the paper means."""
+    if not pairs:
+        return pairs
+    widest: dict[int, Span] = {}
+    for span in gaz:
+        if span.end not in widest or span.start < widest[span.end].start:
+            widest[span.end] = span
+    out = []
+    for long, short in pairs:
+        known = widest.get(long.end)
+        if known is not None and known.start < long.start and known.start >= long.sent.start:
+            long = long.doc[known.start : long.end]
+        out.append((long, short))
+    return out
 
 
 def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]], long_names: dict[str, str]) -> list[Span]:
