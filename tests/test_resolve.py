@@ -22,6 +22,8 @@ def ent(label: str, name: str, *aliases: str, key: str | None = None, proposed: 
         ("Meta-World", "Metaworld"),
         ("ImageNet 32x32", "ImageNet"),
         ("ImageNet-1k", "ImageNet"),
+        ("LLaMA-30B", "LLaMA"),
+        ("Mixtral 8x7b", "Mixtral"),
         ("graph neural networks", "Graph Neural Network"),
         ("LLMs", "LLM"),
         ("the CIFAR-10 dataset", "CIFAR-10"),

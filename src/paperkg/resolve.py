@@ -21,7 +21,7 @@ from functools import lru_cache
 from .models import Entity, PaperExtraction
 from .textnorm import clean_text
 
-_SIZE = re.compile(r"(?:[\s\-_]*\(?\d+\s*[x×]\s*\d+\)?|[\s\-_]+\d+(?:\.\d+)?[km]\b)$", re.IGNORECASE)
+_SIZE = re.compile(r"(?:[\s\-_]*\(?\d+\s*[x×]\s*\d+[kmb]?\)?|[\s\-_]+\d+(?:\.\d+)?[kmb]\b)$", re.IGNORECASE)
 _ACRONYM_PLURAL = re.compile(r"(?<![A-Za-z])([A-Z][A-Za-z0-9\-]*[A-Z0-9])s\b")
 _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 _SPACES = re.compile(r"[\s\-_\u2010-\u2015]+")
@@ -114,7 +114,7 @@ def respelled(a: str, b: str) -> bool:
 
 
 def has_size(name: str) -> bool:
-    """The name ends in a size ("ImageNet 32x32", "DRCT-2M"), which ``match_key`` drops."""
+    """The name ends in a size ("ImageNet 32x32", "DRCT-2M", "LLaMA-30B", "Mixtral 8x7B"), which ``match_key`` drops."""
     return _SIZE.search(name) is not None
 
 
