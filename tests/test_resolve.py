@@ -284,3 +284,16 @@ def test_groups_that_share_a_key_share_the_name_most_papers_use() -> None:
     out = resolve(papers)
     assert [p.entities[0].name for p in out] == ["residual connections"] * 3
     assert out[0].entities[0].aliases == ["skip connections"]
+
+
+def test_an_acronym_a_paper_proposes_is_not_another_papers_long_form() -> None:
+    out = resolve([
+        PaperExtraction(id="p1", entities=[ent("METHOD", "Self-reflection-guided EArly Stopping", "SEA")]),
+        PaperExtraction(id="p2", entities=[ent("METHOD", "SEA", proposed=True)]),  # "we propose SEA"
+        PaperExtraction(id="p3", entities=[ent("METHOD", "SEA")]),  # used: the known long form
+        PaperExtraction(id="p4", entities=[ent("METHOD", "Neural Architecture Generation", "NAG"),
+                                           ent("METHOD", "NAG", proposed=True, at=60)]),
+    ])
+    keys = [[e.key for e in p.entities] for p in out]
+    assert keys[0] == keys[2] != keys[1]
+    assert len(keys[3]) == 1 and out[3].entities[0].proposed  # its own long form it still joins

@@ -223,11 +223,12 @@ def _variant(a: str, b: str) -> bool:
     return short != long and (long.endswith(" " + short) or long.startswith(short + " "))
 
 
-def _groups(entities: list[Entity], by_key: bool = False) -> list[list[int]]:
+def _groups(entities: list[Entity], by_key: bool = False, papers: list[int] | None = None) -> list[list[int]]:
     """Indices of ``entities`` grouped into one entity each (same label only); ``by_key`` also joins
     entities found under one gazetteer entry of their own label ("offline RL" and "offline
     reinforcement learning"), which is safe within one paper, except for a modified variant the
-    gazetteer lists as an alias ("group Lasso" is not "Lasso")."""
+    gazetteer lists as an alias ("group Lasso" is not "Lasso"). ``papers`` (the paper of each entity)
+    keeps an acronym a paper proposes from joining other papers' long forms of it."""
     uf = _UnionFind([_entry(e) for e in entities])
     if by_key:
         first: dict[str, int] = {}
@@ -266,6 +267,9 @@ def _groups(entities: list[Entity], by_key: bool = False) -> list[list[int]]:
             if uf.find(i) in long_roots:
                 continue
             fits = [r for r in with_long if uf.fits(i, r)]
+            if papers is not None and entities[i].proposed and not uf.entries[uf.find(i)]:
+                # a paper's own acronym ("we propose SEA") is not another paper's long form of it
+                fits = [r for r in fits if any(papers[j] == papers[i] and uf.find(j) == r for j in users)]
             if fits:
                 uf.union(max(fits, key=lambda r: with_long[r]), i)
             elif alone is None:
@@ -356,7 +360,7 @@ def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
     keys: list[str] = []  # per corpus group
     groups_of_key: dict[str, list[list[Entity]]] = defaultdict(list)
     names: dict[str, str] = {}
-    for g, group in enumerate(_groups(entities)):
+    for g, group in enumerate(_groups(entities, papers=[p for p, _ in flat])):
         members = [entities[i] for i in group]
         merged = _merge_group(members, None)
         key = entity_key(merged.label, members, merged.name)
