@@ -297,3 +297,15 @@ def test_an_acronym_a_paper_proposes_is_not_another_papers_long_form() -> None:
     keys = [[e.key for e in p.entities] for p in out]
     assert keys[0] == keys[2] != keys[1]
     assert len(keys[3]) == 1 and out[3].entities[0].proposed  # its own long form it still joins
+
+
+def test_a_short_mixed_case_acronym_joins_only_a_long_form_written_alike() -> None:
+    out = resolve([
+        PaperExtraction(id="p1", entities=[ent("METHOD", "Inverse Optimal Transport", "iOT")]),
+        PaperExtraction(id="p2", entities=[ent("METHOD", "IoT")]),  # the Internet of Things
+        PaperExtraction(id="p3", entities=[ent("METHOD", "iOT")]),
+        PaperExtraction(id="p4", entities=[ent("METHOD", "Sharpness-Aware Minimization", "SAM")]),
+        PaperExtraction(id="p5", entities=[ent("METHOD", "SAM")]),
+    ])
+    keys = [p.entities[0].key for p in out]
+    assert keys[0] == keys[2] != keys[1] and keys[3] == keys[4]

@@ -262,11 +262,21 @@ def _groups(entities: list[Entity], by_key: bool = False, papers: list[int] | No
             _join_respellings(uf, entities, users)
             with_long = Counter(uf.find(r) for r in with_long.elements())
         long_roots = set(with_long)
+        spelled: dict[int, set[str]] = defaultdict(set)  # root -> how its papers write the acronym
+        for i in users:
+            if uf.find(i) in long_roots:
+                spelled[uf.find(i)] |= _acronym_spellings(entities[i], k[1])
         alone = None  # short forms with no long form of their own entry stay together
         for i in users:
             if uf.find(i) in long_roots:
                 continue
             fits = [r for r in with_long if uf.fits(i, r)]
+            mixed = {n for n in _acronym_spellings(entities[i], k[1])
+                     if len(n) <= 5 and n.isalpha() and not n.isupper()}
+            if mixed and not uf.entries[uf.find(i)]:
+                # a short acronym in mixed case is another paper's only if written alike: "IoT" is not "iOT"
+                # (Inverse Optimal Transport), "AmP" not "AMP", "PaLM" not "PALM"
+                fits = [r for r in fits if mixed & spelled[r]]
             if papers is not None and entities[i].proposed and not uf.entries[uf.find(i)]:
                 # a paper's own acronym ("we propose SEA") is not another paper's long form of it
                 fits = [r for r in fits if any(papers[j] == papers[i] and uf.find(j) == r for j in users)]
@@ -280,6 +290,12 @@ def _groups(entities: list[Entity], by_key: bool = False, papers: list[int] | No
     for i in range(len(entities)):
         groups[uf.find(i)].append(i)
     return list(groups.values())
+
+
+def _acronym_spellings(entity: Entity, key: str) -> set[str]:
+    """The entity's short forms with match key ``key``, as written, less a size and a plural "s"."""
+    return {_ACRONYM_PLURAL.sub(r"\1", _SIZE.sub("", n) or n) for n in (entity.name, *entity.aliases)
+            if is_short_form(n) and match_key(n) == key}
 
 
 def _join_respellings(uf: _UnionFind, entities: list[Entity], users: list[int]) -> None:
