@@ -769,3 +769,11 @@ def test_an_acronym_of_a_known_name_takes_the_whole_name(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
     ft = [e for e in ex.entities if "FT" in (e.name, *e.aliases)]
     assert len(ft) == 1 and ft[0].name == "full fine-tuning" and len(ft[0].mentions) == 3
+
+
+def test_a_dataset_the_text_calls_new_is_proposed(nlp) -> None:
+    abstract = ("We evaluate on ImageNet and on complex drawings (a newly created Animeline-art dataset). "
+                "It also generalizes to new environments in FooWorld-3.")
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    proposed = {e.name for e in ex.entities if e.proposed}
+    assert proposed == {"Animeline-art"}

@@ -360,6 +360,7 @@ class _Rules:
                 self.subject_name(self.unnamed_at)
             self.named_parts()
             self.novel_pairs()
+            self.new_data()
         self.same_name_same_label()
         self.proposed_data_stays_data()
         self.acronyms_follow_their_proposal()
@@ -428,6 +429,20 @@ class _Rules:
                     key = (span.start, span.end)
                     if key in self.out and self.out[key][0] in ("METHOD", "DATASET") and not self.out[key][2]:
                         self.out[key] = (self.out[key][0], "propose", True)
+
+    def new_data(self) -> None:
+        """"on a newly created Animeline-art dataset", "our new FooBench benchmark": a dataset the text
+        calls new is the paper's own (not one the gazetteer knows)."""
+        doc = self.doc
+        for (start, end), (label, rule, prop) in list(self.out.items()):
+            if label != "DATASET" or prop or rule == "gazetteer" or start == 0:
+                continue
+            i = start - 1  # back over the words describing it, within its noun phrase
+            while i > max(doc[start].sent.start, start - 3) and doc[i].pos_ in ("ADJ", "NOUN", "PROPN", "NUM") \
+                    and doc[i].lower_ not in _NEW_WORDS:
+                i -= 1
+            if doc[i].lower_ in _NEW_WORDS or i > 0 and doc[i].tag_ == "VBN" and doc[i - 1].lower_ == "newly":
+                self.out[(start, end)] = (label, rule, True)
 
     def named_parts(self) -> None:
         """"we introduce GraphsGPT, featuring an Graph2Seq encoder ... along with a GraphGPT decoder":
