@@ -777,3 +777,14 @@ def test_a_dataset_the_text_calls_new_is_proposed(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
     proposed = {e.name for e in ex.entities if e.proposed}
     assert proposed == {"Animeline-art"}
+
+
+@pytest.mark.parametrize(("abstract", "proposed"), [
+    ("The low-rank structure is baked into training through LoD, a low-rank ordered decomposition.", {"LoD"}),
+    ("We compare with ProtoNet, a popular baseline, and show gains on UNIMAL, a benchmark of robots.", set()),
+    ("We present DeDer, a framework for decomposing and distilling embodied reasoning.", {"DeDer"}),
+    ("We present DeDer.", {"DeDer"}),  # "present" tagged as an adjective, the root of its sentence
+])
+def test_a_coined_name_described_where_it_first_appears_is_proposed(nlp, abstract: str, proposed: set) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    assert {e.name for e in ex.entities if e.proposed} == proposed

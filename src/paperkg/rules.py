@@ -177,6 +177,12 @@ _PART_NOUNS = frozenset("encoder decoder module modules block blocks layer layer
                         "components network branch adapter tokenizer".split())
 #: Words that call a thing new, and so the paper's own.
 _NEW_WORDS = frozenset(("novel", "new"))
+#: Prepositions before a name the paper evaluates on or compares with ("on UNIMAL", "than NeuPSL").
+_USED_ON = frozenset("on with against than over from in".split())
+#: Words that describe a name as someone else's: "ProtoNet, a popular baseline".
+_KNOWN_WORDS = frozenset("popular widely standard common commonly well recent recently existing state classic "
+                         "classical prominent leading prevalent famous typical strong advanced baseline previous "
+                         "prior".split())
 #: Verbs that, with "we" and a counted list of techniques, put forward the paper's own.
 _OFFER_VERBS = frozenset("offer offers provide provides".split())
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
@@ -361,6 +367,7 @@ class _Rules:
             self.named_parts()
             self.novel_pairs()
             self.new_data()
+            self.described_names()
         self.same_name_same_label()
         self.proposed_data_stays_data()
         self.acronyms_follow_their_proposal()
@@ -444,6 +451,24 @@ class _Rules:
             if doc[i].lower_ in _NEW_WORDS or i > 0 and doc[i].tag_ == "VBN" and doc[i - 1].lower_ == "newly":
                 self.out[(start, end)] = (label, rule, True)
 
+    def described_names(self) -> None:
+        """"through LoD, a low-rank ordered decomposition": a coined name (inner capitals, not known) that
+        the text describes where it first appears is the paper's own; "ProtoNet, a popular baseline", "on
+        UNIMAL, a benchmark" are not."""
+        doc = self.doc
+        first: dict[str, int] = {}
+        for start, end in sorted(self.out):
+            first.setdefault(doc[start:end].text, start)
+        for (start, end), (label, rule, prop) in list(self.out.items()):
+            text = doc[start:end].text
+            if label not in ("METHOD", "DATASET") or prop or rule == "gazetteer" or first[text] != start \
+                    or end + 2 >= len(doc) or not any(c.isupper() for c in text[1:]):
+                continue
+            comma, article, word = doc[end], doc[end + 1], doc[end + 2]
+            if comma.text == "," and article.lower_ in ("a", "an") and word.lower_ not in _KNOWN_WORDS \
+                    and (start == 0 or doc[start - 1].lower_ not in _USED_ON):  # "on UNIMAL, a benchmark": used
+                self.out[(start, end)] = (label, rule, True)
+
     def named_parts(self) -> None:
         """"we introduce GraphsGPT, featuring an Graph2Seq encoder ... along with a GraphGPT decoder":
         a new name for a part, in the sentence that proposes the whole, is proposed too."""
@@ -515,8 +540,11 @@ class _Rules:
             if not objects and tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
                 # a parse without an object: "we propose CDTD, or ..."
                 self.add_proposal(name_run(doc, tok.i + 1), _named_object_label(doc[tok.i + 1], tok))
-        elif low in ("present", "presents") and tok.i > 0 and doc[tok.i - 1].lower_ == "we" and tok.head.i > tok.i:
-            self.proposal(tok.head, tok)  # "We present mean-field chaos diffusion models": tagged as an adjective
+        elif low in ("present", "presents") and tok.i > 0 and doc[tok.i - 1].lower_ == "we":
+            # tagged as an adjective: "We present mean-field chaos diffusion models" (the adjective of the
+            # object), "We present DeDer, a framework for ..." (the root, its object a dobj)
+            for obj in ([tok.head] if tok.head.i > tok.i else _objects(tok)):
+                self.proposal(obj, tok)
         elif low in PROPOSE_VERBS and tok.tag_ == "VBN" and tok.dep_ != "amod" and self.passive(tok):
             pass
         elif low in _CORE_WORDS:
