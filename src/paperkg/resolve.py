@@ -69,6 +69,10 @@ _BRITISH = re.compile(r"(?<=[a-z]{3})(?:is(?=ation|ing|ed|er|e\b)|ell(?=ing|ed\b
 _AMERICAN = {"is": "iz", "ell": "el", "our": "or"}
 
 
+def _american(text: str) -> str:
+    return _BRITISH.sub(lambda m: _AMERICAN[m.group()], text)
+
+
 @lru_cache(maxsize=1 << 16)
 def match_key(name: str) -> str:
     """Key under which two names are the same entity (see module docstring): ``readable`` without
@@ -114,7 +118,8 @@ def respelled(a: str, b: str) -> bool:
 
 
 def has_size(name: str) -> bool:
-    """The name ends in a size ("ImageNet 32x32", "DRCT-2M", "LLaMA-30B", "Mixtral 8x7B"), which ``match_key`` drops."""
+    """The name ends in a size ("ImageNet 32x32", "DRCT-2M", "LLaMA-30B", "Mixtral 8x7B"), which
+    ``match_key`` drops."""
     return _SIZE.search(name) is not None
 
 
@@ -155,10 +160,6 @@ def _abbreviated(name: str) -> bool:
     words = name.split()
     return len(words) > 1 and any(sum(c.isupper() for c in w) >= max(2, sum(c.islower() for c in w))
                                   for w in words)
-
-
-def _american(text: str) -> str:
-    return _BRITISH.sub(lambda m: _AMERICAN[m.group()], text)
 
 
 def _entry(entity: Entity) -> frozenset[str]:
