@@ -788,3 +788,14 @@ def test_a_dataset_the_text_calls_new_is_proposed(nlp) -> None:
 def test_a_coined_name_described_where_it_first_appears_is_proposed(nlp, abstract: str, proposed: set) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
     assert {e.name for e in ex.entities if e.proposed} == proposed
+
+
+def test_a_slashed_range_of_known_names_is_each_of_them(nlp) -> None:
+    abstract = "We train on CIFAR-10/100 and NAS-Bench-101/201/301, half (1/2) of it in 2021/2022."
+    (ex,) = resolve(list(extract_papers([Paper(id="p", abstract=abstract)], nlp)))
+    found = {e.name: e for e in ex.entities}
+    assert {"CIFAR-10", "CIFAR-100", "NAS-Bench-101", "NAS-Bench-201", "NAS-Bench-301"} <= set(found)
+    (hundred,) = found["CIFAR-100"].mentions
+    assert hundred.text == "100" and abstract[hundred.start : hundred.end] == "100"
+    assert "100" not in found["CIFAR-100"].aliases  # a bare number is no alias
+    assert [t.text for t in nlp.make_doc("1/2 in 2021/2022")] == ["1/2", "in", "2021/2022"]

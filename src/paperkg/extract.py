@@ -16,6 +16,7 @@ from . import components
 from .attributes import replace_attribute_ruler
 from .errors import ConfigError
 from .filters import DEFINED_RULES
+from .gazetteer import RANGE_NAMES, SLASHED_NUMBER
 from .models import Entity, Mention, Paper, PaperExtraction
 from .resolve import has_size, is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
@@ -67,6 +68,8 @@ def load_pipeline(settings: Settings) -> Language:
 
     The model's attribute ruler becomes an AttributeTable: same annotations, a fraction of the time."""
     nlp = load_base_model(settings)
+    # "CIFAR-10/100" is two datasets: split the slash spaCy keeps inside the token
+    nlp.tokenizer.infix_finditer = spacy.util.compile_infix_regex([*nlp.Defaults.infixes, SLASHED_NUMBER]).finditer
     replace_attribute_ruler(nlp)
     for name in components.PIPES:
         nlp.add_pipe(name)
@@ -155,6 +158,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     entities: list[Entity] = []
     found = components.mentions(doc)
     math = math_spans(abstract)
+    range_names = doc.user_data.get(RANGE_NAMES, {})
     for span, rule, proposed, _ in found:
         name = text = span.text
         if name.endswith(".") and len(name) > 3 and "." not in name[:-1]:
@@ -163,6 +167,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
         if math and not proposed and rule not in DEFINED_RULES and in_bare_math(abstract, start, end, math):
             continue  # a formula's letters shaped like a name: "$\\mathbb{R}^{n_2}$", "$O(\\sqrt{dT})$"
         mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentence(span), rule=rule)
+        name = range_names.get(f"{span.start}-{span.end}", name)  # the "100" of "CIFAR-10/100" is CIFAR-100
         proposed = proposed or (title_name is not None and match_key(text) == title_name) \
             or (bool(lead) and not span.kb_id_ and match_key(text) == lead)  # a known name is no coinage
         entities.append(Entity(label=span.label_, name=name, proposed=proposed, mentions=[mention],

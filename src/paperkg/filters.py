@@ -61,8 +61,8 @@ def is_junk(span: Span, label: str) -> bool:
         return True  # "+0.28dB", "5.5Gb", "FID 1.73"
     if span.id_ not in DEFINED_RULES and _ADJECTIVE_TAIL.search(span.text):
         return True  # described, not named: "PAC-Bayesian", "E(3)-invariant", "O(1)-Lipschitz", "poly(S)-free"
-    if not any(c.isalpha() for c in text) or len(text) < 2 or any(t.like_url for t in span):
-        return True
+    if not any(c.isalpha() for c in text) and not span.kb_id_ or len(text) < 2 or any(t.like_url for t in span):
+        return True  # (a number the gazetteer keyed is half of a range: the "100" of "CIFAR-10/100")
     if _LM_FAMILY.fullmatch(text) and span.id_ != "abbreviation":
         return True  # "language models" in passing are a family; defined ("language models (LMs)") they are named
     # inside a link: "(https://github.com/YBYBZhang/ControlVideo)"

@@ -23,6 +23,11 @@ from .lexicon import GAZ, LABELS, LEX
 FACTORY = "paperkg_gazetteer"
 #: Attribute of the hits' span group: each hit entry's spelled-out name (see Gazetteer.long_names).
 LONG_NAMES = "long_names"
+#: ``doc.user_data[RANGE_NAMES]``: "start-end" of a number that names a variant of a known name -> that name.
+RANGE_NAMES = "range_names"
+#: "CIFAR-10/100", "ImageNet-1K/21K": a slash between a name's number and another number.
+SLASHED_NUMBER = (r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d)|(?<=[A-Za-z]\d[Kk])|(?<=\d[Kk])"
+                  r"|(?<=[-/]\d)|(?<=[-/]\d\d)|(?<=[-/]\d\d\d))/(?=-?\d)")
 
 
 def read_patterns(path: str | Path) -> list[dict]:
@@ -109,6 +114,8 @@ class Gazetteer:
         self.size = 0
         #: key -> the entry's longest spelled-out name, which tells its acronym from a redefinition
         self.long_names: dict[str, str] = {}
+        #: every exact name -> its match id, for the other half of "CIFAR-10/100"
+        self.names: dict[str, str] = {}
 
     def add(self, entries: Iterable[dict]) -> None:
         exact: dict[str, list[Doc]] = {}
@@ -121,6 +128,7 @@ class Gazetteer:
             if spelled:
                 self.long_names[key] = max(spelled, key=len)
             for surface in {entry["name"], *entry["aliases"]}:
+                self.names[surface] = match_id
                 if surface.lower() == surface and not any(c.isdigit() for c in surface):
                     for spelling in _hyphen_variants(surface):  # "message passing" = "message-passing"
                         words = spelling.split()
@@ -143,6 +151,21 @@ class Gazetteer:
                 spans.append(Span(doc, start, end, label=label, kb_id=key, span_id="gazetteer"))
         return spans
 
+    def ranges(self, doc: Doc, hits: list[Span]) -> dict[tuple[int, int], tuple[str, str]]:
+        """The other halves of "CIFAR-10/100" and "NAS-Bench-101/201/301": (start, end) of "100" ->
+        ("CIFAR-100", its match id), where the gazetteer knows that name."""
+        out = {}
+        todo = [(span.end, span.text) for span in hits]
+        while todo:
+            end, name = todo.pop()
+            if end + 1 >= len(doc) or doc[end].text != "/" or not doc[end + 1].text.lstrip("-")[:1].isdigit():
+                continue
+            variant = re.sub(r"\d+[Kk]?$", doc[end + 1].text.lstrip("-"), name)
+            if variant != name and variant in self.names and (end + 1, end + 2) not in out:
+                out[(end + 1, end + 2)] = (variant, self.names[variant])
+                todo.append((end + 2, variant))
+        return out
+
 
 @Language.factory(FACTORY)
 def make_gazetteer(nlp: Language, name: str) -> GazetteerComponent:
@@ -164,7 +187,13 @@ class GazetteerComponent:
 
     def __call__(self, doc: Doc) -> Doc:
         hits = self.gazetteer(doc)
+        ranges = self.gazetteer.ranges(doc, hits)
+        for (start, end), (_, match_id) in ranges.items():
+            label, key = match_id.split("|", 1)
+            hits.append(Span(doc, start, end, label=label, kb_id=key, span_id="gazetteer"))
         doc.spans[GAZ] = hits
+        if ranges:
+            doc.user_data[RANGE_NAMES] = {f"{s}-{e}": name for (s, e), (name, _) in ranges.items()}
         long_names = self.gazetteer.long_names
         doc.spans[GAZ].attrs[LONG_NAMES] = {s.kb_id_: long_names[s.kb_id_] for s in hits if s.kb_id_ in long_names}
         return doc

@@ -404,7 +404,8 @@ def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
             # ("CIFAR10" for CIFAR-10: one thing, but not one string to a reader or a scorer)
             seen = {readable(name)}
             local_aliases = []
-            surface = (m.text for m in local.mentions if not _MARKUP.search(m.text))
+            surface = (m.text for m in local.mentions  # not the "100" of "CIFAR-10/100"
+                       if not _MARKUP.search(m.text) and any(c.isalpha() for c in m.text))
             for n in (local.name, *local.aliases, *surface):
                 if readable(n) not in seen:
                     seen.add(readable(n))
