@@ -147,14 +147,13 @@ class Gazetteer:
         strings = doc.vocab.strings
         for matcher in (self.exact, self.lower):
             for match_id, start, end in matcher(doc):
-                label, key = strings[match_id].split("|", 1)
-                spans.append(Span(doc, start, end, label=label, kb_id=key, span_id="gazetteer"))
+                spans.append(_hit(doc, start, end, strings[match_id]))
         return spans
 
-    def ranges(self, doc: Doc, hits: list[Span]) -> dict[tuple[int, int], tuple[str, str]]:
-        """The other halves of "CIFAR-10/100" and "NAS-Bench-101/201/301": (start, end) of "100" ->
-        ("CIFAR-100", its match id), where the gazetteer knows that name."""
-        out = {}
+    def ranges(self, doc: Doc, hits: list[Span]) -> dict[tuple[int, int], tuple[Span, str]]:
+        """The other halves of "CIFAR-10/100" and "NAS-Bench-101/201/301": (start, end) of "100" -> its hit
+        and the name it completes ("CIFAR-100"), where the gazetteer knows that name."""
+        out: dict[tuple[int, int], tuple[Span, str]] = {}
         todo = [(span.end, span.text) for span in hits]
         while todo:
             end, name = todo.pop()
@@ -162,9 +161,15 @@ class Gazetteer:
                 continue
             variant = re.sub(r"\d+[Kk]?$", doc[end + 1].text.lstrip("-"), name)
             if variant != name and variant in self.names and (end + 1, end + 2) not in out:
-                out[(end + 1, end + 2)] = (variant, self.names[variant])
+                out[(end + 1, end + 2)] = (_hit(doc, end + 1, end + 2, self.names[variant]), variant)
                 todo.append((end + 2, variant))
         return out
+
+
+def _hit(doc: Doc, start: int, end: int, match_id: str) -> Span:
+    """The span of a gazetteer match, its match id being "LABEL|key"."""
+    label, key = match_id.split("|", 1)
+    return Span(doc, start, end, label=label, kb_id=key, span_id="gazetteer")
 
 
 @Language.factory(FACTORY)
@@ -188,12 +193,10 @@ class GazetteerComponent:
     def __call__(self, doc: Doc) -> Doc:
         hits = self.gazetteer(doc)
         ranges = self.gazetteer.ranges(doc, hits)
-        for (start, end), (_, match_id) in ranges.items():
-            label, key = match_id.split("|", 1)
-            hits.append(Span(doc, start, end, label=label, kb_id=key, span_id="gazetteer"))
+        hits.extend(hit for hit, _ in ranges.values())
         doc.spans[GAZ] = hits
         if ranges:
-            doc.user_data[RANGE_NAMES] = {f"{s}-{e}": name for (s, e), (name, _) in ranges.items()}
+            doc.user_data[RANGE_NAMES] = {f"{s}-{e}": name for (s, e), (_, name) in ranges.items()}
         long_names = self.gazetteer.long_names
         doc.spans[GAZ].attrs[LONG_NAMES] = {s.kb_id_: long_names[s.kb_id_] for s in hits if s.kb_id_ in long_names}
         return doc
