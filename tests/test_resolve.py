@@ -309,3 +309,31 @@ def test_a_short_mixed_case_acronym_joins_only_a_long_form_written_alike() -> No
     ])
     keys = [p.entities[0].key for p in out]
     assert keys[0] == keys[2] != keys[1] and keys[3] == keys[4]
+
+
+def test_an_acronym_alone_takes_the_long_form_whose_papers_share_its_context() -> None:
+    def paper(pid: str, *entities: Entity) -> PaperExtraction:
+        return PaperExtraction(id=pid, entities=[e.model_copy(update={"mentions": [Mention(start=i, end=i + 1, text="x")]})
+                                                 for i, e in enumerate(entities)])
+
+    sharpness = [paper(f"s{i}", ent("METHOD", "Sharpness-Aware Minimization", "SAM"), ent("DATASET", "CIFAR-10"),
+                       ent("TASK", "image classification")) for i in range(3)]
+    segment = paper("g", ent("METHOD", "Segment Anything Model", "SAM"), ent("TASK", "instance segmentation"),
+                    ent("DATASET", "LVIS"))
+    out = resolve([*sharpness, segment,
+                   paper("a", ent("METHOD", "SAM"), ent("TASK", "instance segmentation"), ent("DATASET", "LVIS")),
+                   paper("b", ent("METHOD", "SAM")),  # no context: the most frequent meaning
+                   paper("c", ent("METHOD", "SAM"), ent("DATASET", "CIFAR-10"))])
+    name = {p.id: p.entities[0].name for p in out}
+    assert name["a"] == "Segment Anything Model"
+    assert name["b"] == name["c"] == "Sharpness-Aware Minimization"
+
+
+def test_an_acronym_alone_keeps_the_frequent_long_form_over_a_modified_variant_of_it() -> None:
+    frequent = [PaperExtraction(id=f"p{i}", entities=[ent("METHOD", "stochastic gradient descent", "SGD")])
+                for i in range(3)]
+    variant = PaperExtraction(id="v", entities=[ent("METHOD", "zeroth-order stochastic gradient descent", "SGD"),
+                                                ent("TASK", "black-box attacks", at=50)])
+    alone = PaperExtraction(id="a", entities=[ent("METHOD", "SGD"), ent("TASK", "black-box attacks", at=50)])
+    out = resolve([*frequent, variant, alone])
+    assert out[-1].entities[0].name == "stochastic gradient descent"

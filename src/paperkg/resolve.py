@@ -7,11 +7,12 @@ Acronyms join their long forms through the aliases the extractor found ("Reward-
 Optimization (ReNO)"); long forms of one acronym that differ only by a typo, a function word or a
 spelling variant are one thing ("Reinforcement Learning from / with Human Feedback (RLHF)", "Low-rank
 adapation (LoRA)"); an acronym that several different long forms claim joins none of them but the
-most frequent.
+most frequent, or the one whose papers share the acronym's context ("SAM" beside segmentation tasks).
 """
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections import Counter, defaultdict
@@ -251,6 +252,7 @@ def _groups(entities: list[Entity], by_key: bool = False, papers: list[int] | No
                 uf.union(long_owner[k], i)
             else:
                 long_owner[k] = i
+    senses = _Senses(entities, papers) if papers is not None else None
     # Short forms: join the group(s) of the long forms they stand for, unless ambiguous.
     for k, users in short_users.items():
         if k in long_owner:
@@ -282,7 +284,10 @@ def _groups(entities: list[Entity], by_key: bool = False, papers: list[int] | No
                 # a paper's own acronym ("we propose SEA") is not another paper's long form of it
                 fits = [r for r in fits if any(papers[j] == papers[i] and uf.find(j) == r for j in users)]
             if fits:
-                uf.union(max(fits, key=lambda r: with_long[r]), i)
+                usual = max(fits, key=lambda r: with_long[r])
+                if senses is not None and len(fits) > 1:
+                    usual = senses.choose(usual, fits, i, users, uf, k[1])
+                uf.union(usual, i)
             elif alone is None:
                 alone = i
             else:
@@ -291,6 +296,34 @@ def _groups(entities: list[Entity], by_key: bool = False, papers: list[int] | No
     for i in range(len(entities)):
         groups[uf.find(i)].append(i)
     return list(groups.values())
+
+
+class _Senses:
+    """Which of an acronym's unrelated long forms a paper that only writes the acronym means: the one
+    whose papers share its rarer names, when that one clearly wins ("SAM" beside segmentation tasks
+    is the Segment Anything Model, though Sharpness-Aware Minimization is more frequent)."""
+
+    def __init__(self, entities: list[Entity], papers: list[int]):
+        self.entities, self.papers = entities, papers
+        self.context: dict[int, set[str]] = defaultdict(set)  # paper -> match keys of its names
+        for e, p in zip(entities, papers):
+            self.context[p].update(match_key(n) for n in (e.name, *e.aliases))
+        df = Counter(k for keys in self.context.values() for k in keys)
+        self.weight = {k: math.log(len(self.context) / n) for k, n in df.items()}
+
+    def choose(self, usual: int, fits: list[int], short: int, users: list[int], uf: _UnionFind, acronym: str) -> int:
+        """The group in ``fits`` that ``short`` joins; ``usual`` unless another, unrelated long form's
+        papers share more than twice the weight of names with its paper."""
+        members = {r: [j for j in users if uf.find(j) == uf.find(r)] for r in fits}
+        mine = self.context[self.papers[short]] - {acronym}
+        score = {r: sum(self.weight[k] for k in mine & set().union(*(self.context[self.papers[j]] for j in members[r])))
+                 for r in fits}
+        best = max(fits, key=score.__getitem__)
+        if score[best] <= 2 * score[usual]:
+            return usual
+        long_forms = [{n for j in members[r] for n in (self.entities[j].name, *self.entities[j].aliases)
+                       if not is_short_form(n)} for r in (best, usual)]
+        return usual if any(related(a, b) for a in long_forms[0] for b in long_forms[1]) else best
 
 
 def _acronym_spellings(entity: Entity, key: str) -> set[str]:
