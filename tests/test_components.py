@@ -10,7 +10,10 @@ import spacy
 from spacy.tokens import Doc, Span
 
 from paperkg import components
-from paperkg.abbreviations import _initials_long_form, find_abbreviations
+from hypothesis import given
+from hypothesis import strategies as st
+
+from paperkg.abbreviations import _initials_long_form, find_abbreviations, marked_long_form
 from paperkg.gazetteer import package_patterns, read_patterns
 from paperkg.lexicon import ABBREV, GAZ, LABELS, is_namey
 from paperkg.errors import InputError
@@ -71,6 +74,30 @@ def test_a_trailing_number_after_the_initials_of_a_capitalized_name() -> None:
 def test_abbreviations_ignore_parenthetical_remarks() -> None:
     doc = spacy.blank("en")("results improve (see below) on all tasks (3 of 4).")
     assert find_abbreviations(doc) == []
+
+
+def test_a_long_form_after_its_acronym_may_be_long_and_mark_its_letters_inside_words() -> None:
+    doc = spacy.blank("en")("We introduce SAFLEX (Self-Adaptive Augmentation via Feature Label EXtrapolation), "
+                            "and ITIT (InTegrating Image Text): a paradigm, but not one-hot GLM (Gumbel-Softmax one-hot prior).")
+    assert [(long.text, short.text) for long, short in find_abbreviations(doc)] == [
+        ("Self-Adaptive Augmentation via Feature Label EXtrapolation", "SAFLEX"), ("InTegrating Image Text", "ITIT")]
+
+
+@pytest.mark.parametrize(("short", "long", "marked"), [
+    ("URIAL", "Untuned LLMs with Restyled In-context Alignment", True),  # one letter ("l") unmarked
+    ("MaRio", "Multi-rewArd RatIOnalization", True),
+    ("YaRN", "Yet another RoPE extensioN method", True),
+    ("GLM", "Gumbel-Softmax one-hot prior", False),  # its letters occur, unmarked
+    ("BERT", "Bidirectional transformer", False),
+    ("DPO", "Rafailov et al.", False),
+])
+def test_marked_long_form(short: str, long: str, marked: bool) -> None:
+    assert marked_long_form(short, long) is marked
+
+
+@given(st.lists(st.from_regex(r"[A-Z][a-z]{1,8}", fullmatch=True), min_size=2, max_size=6))
+def test_initials_of_capitalized_words_are_a_marked_long_form(words: list[str]) -> None:
+    assert marked_long_form("".join(w[0] for w in words), " ".join(words))
 
 
 def test_initials_skip_function_words_and_split_hyphens() -> None:

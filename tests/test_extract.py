@@ -799,3 +799,20 @@ def test_a_slashed_range_of_known_names_is_each_of_them(nlp) -> None:
     assert hundred.text == "100" and abstract[hundred.start : hundred.end] == "100"
     assert "100" not in found["CIFAR-100"].aliases  # a bare number is no alias
     assert [t.text for t in nlp.make_doc("1/2 in 2021/2022")] == ["1/2", "in", "2021/2022"]
+
+
+@pytest.mark.parametrize(("abstract", "name", "alias", "label"), [
+    # a long form the text puts after its acronym, longer than three words, or closed by "):"
+    ("We introduce SAFLEX (Self-Adaptive Augmentation via Feature Label EXtrapolation), which learns weights.",
+     "Self-Adaptive Augmentation via Feature Label EXtrapolation", "SAFLEX", "METHOD"),
+    ("We introduce $\\textbf{ITIT}$ ($\\textbf{I}$n$\\textbf{T}$egrating $\\textbf{I}$mage $\\textbf{T}$ext): "
+     "an innovative training paradigm.", "InTegrating Image Text", "ITIT", "METHOD"),
+    # the acronym is proposed as a benchmark, its long form reads like a method: still one entity
+    ("We present WAVES (Watermark Analysis via Enhanced Stress-testing), a benchmark for assessing image "
+     "watermark robustness.", "Watermark Analysis via Enhanced Stress-testing", "WAVES", "DATASET"),
+])
+def test_an_acronym_and_its_long_form_are_one_proposed_entity(nlp, abstract: str, name: str, alias: str,
+                                                               label: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    (proposed,) = [e for e in ex.entities if e.proposed]
+    assert (proposed.name, proposed.aliases, proposed.label) == (name, [alias], label)

@@ -79,6 +79,26 @@ def _initials_match(letters: list[str], words: list[str]) -> int | None:
     return match(len(letters) - 1, len(words) - 1)
 
 
+def marked_long_form(short: str, long: str) -> bool:
+    """``long``, written after its acronym, spells it from its first letter with letters it marks as
+    initials: capitals or word starts, all but at most one ("ITIT (InTegrating Image Text)", "SAFLEX
+    (Self-Adaptive Augmentation via Feature Label EXtrapolation)", "URIAL (Untuned LLMs with Restyled
+    In-context Alignment)"), not a gloss whose letters merely occur in it ("GLM (Gumbel-Softmax one-hot prior)")."""
+    letters = [c.lower() for c in short if c.isalnum()]
+    marked = [c.isupper() or i == 0 or not long[i - 1].isalnum() for i, c in enumerate(long)]
+
+    def spell(li: int, at: int, unmarked: int) -> bool:
+        if li == len(letters):
+            return True
+        for i in range(at, len(long)):
+            if long[i].lower() == letters[li] and (marked[i] or unmarked < 1):
+                if spell(li + 1, i + 1, unmarked + (not marked[i])):
+                    return True
+        return False
+
+    return bool(letters) and long[:1].lower() == letters[0] and spell(1, 1, 0)
+
+
 def short_form_ok(text: str) -> bool:
     return (
         2 <= len(text) <= 12
@@ -95,15 +115,16 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
     paren = doc.vocab.strings["("]
     for i in [i for i, orth in enumerate(doc.to_array(ORTH).tolist()) if orth == paren and i] if len(doc) else []:
         tok = doc[i]
-        close = next((t.i for t in doc[tok.i + 1 : tok.i + 5] if t.text == ")"), None)
+        # ")" closes, and so does "):", which spaCy keeps whole as an emoticon: "ITIT (InTegrating Image Text):"
+        close = next((t.i for t in doc[tok.i + 1 : tok.i + 10] if t.text in (")", "):")), None)
         if close is None or close == tok.i + 1:
             continue
         short = doc[tok.i + 1 : close]
-        if not short_form_ok(short.text):
-            before = doc[i - 1]  # "DRO (Directed Representation Optimization)"
-            inside = doc[tok.i + 1 : next((t.i for t in doc[tok.i + 1 : tok.i + 10] if t.text == ")"), tok.i + 1)]
-            if len(inside) > 1 and is_acronymish(before.text) and _initials_long_form(
-                    before.text, inside.text.split()) == 0 and inside.text[:1].isupper():
+        if close > tok.i + 4 or not short_form_ok(short.text):
+            before, inside = doc[i - 1], short  # "DRO (Directed Representation Optimization)"
+            if len(inside) > 1 and is_acronymish(before.text) and inside.text[:1].isupper() and (
+                    _initials_long_form(before.text, inside.text.split()) == 0
+                    or marked_long_form(before.text, inside.text)):
                 pairs.append((inside, doc[i - 1 : i]))
             continue
         sf = short.text

@@ -305,7 +305,8 @@ def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) ->
         shorts = [e for e in by_key.get(match_key(short), []) if not has_size(e.name) or has_size(short)]
         if not longs or not shorts or not is_short_form(short):
             continue
-        label = Counter(e.label for e in longs + shorts).most_common(1)[0][0]
+        counts = Counter(e.label for e in longs + shorts)  # a tie goes to what the paper proposes it as
+        label = max(counts, key=lambda lab: (counts[lab], any(e.proposed and e.label == lab for e in longs + shorts)))
         proposed = any(e.proposed for e in longs + shorts)
         for e in longs + shorts:
             e.label = label

@@ -1480,11 +1480,15 @@ class RuleComponent:
     def __call__(self, doc: Doc) -> Doc:
         spans, chosen, pairs = rule_mentions(doc)
         by_end = {s.end: s for s in spans}
-        label_at = {(s.start, s.end): s.label_ for s in spans}
+        span_at = {(s.start, s.end): s for s in spans}
         long_of: dict[tuple[int, int], Span] = {}
         for long, short in pairs:
             final = by_end.get(long.end)  # the long form, or a mention ending with it ("zero-shot anomaly classification (AC)")
-            if final is not None and final.start <= long.start and final.label_ == label_at.get((short.start, short.end)):
+            acronym = span_at.get((short.start, short.end))
+            # labels that differ are one entity's ("WAVES (Watermark Analysis via ...), a benchmark"), unless
+            # the gazetteer knows either name: its label is evidence of two things
+            if final is not None and acronym is not None and final.start <= long.start and (
+                    final.label_ == acronym.label_ or not (final.kb_id or acronym.kb_id)):
                 long_of[(short.start, short.end)] = final
         doc.ents = [Span(doc, s.start, s.end, label=s.label, kb_id=s.kb_id,
                          span_id=_pack_id(s.id_, (s.start, s.end) in chosen, long_of.get((s.start, s.end))))
