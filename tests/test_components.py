@@ -83,6 +83,12 @@ def test_a_long_form_after_its_acronym_may_be_long_and_mark_its_letters_inside_w
         ("Self-Adaptive Augmentation via Feature Label EXtrapolation", "SAFLEX"), ("InTegrating Image Text", "ITIT")]
 
 
+def test_accented_initials_spell_an_acronym() -> None:
+    doc = spacy.blank("en")("a generalization of the PL (Polyak-Łojasiewicz) condition and Schrödinger Bridges (SB).")
+    assert [(long.text, short.text) for long, short in find_abbreviations(doc)] == [
+        ("Polyak-Łojasiewicz", "PL"), ("Schrödinger Bridges", "SB")]
+
+
 @pytest.mark.parametrize(("short", "long", "marked"), [
     ("URIAL", "Untuned LLMs with Restyled In-context Alignment", True),  # one letter ("l") unmarked
     ("MaRio", "Multi-rewArd RatIOnalization", True),

@@ -31,6 +31,8 @@ def ent(label: str, name: str, *aliases: str, key: str | None = None, proposed: 
         ("generative modelling", "generative modeling"),
         ("text summarisation", "Text Summarization"),
         ("Normalising Flows", "normalizing flows"),
+        ("Rényi DP", "Renyi DP"),
+        ("Polyak-Łojasiewicz", "Polyak-Lojasiewicz"),
         ("behaviour cloning", "behavior cloning"),
     ],
 )
@@ -337,3 +339,16 @@ def test_an_acronym_alone_keeps_the_frequent_long_form_over_a_modified_variant_o
     alone = PaperExtraction(id="a", entities=[ent("METHOD", "SGD"), ent("TASK", "black-box attacks", at=50)])
     out = resolve([*frequent, variant, alone])
     assert out[-1].entities[0].name == "stochastic gradient descent"
+
+
+def test_capitalized_words_joined_by_hyphens_are_a_long_form() -> None:
+    out = resolve([
+        PaperExtraction(id="p1", entities=[ent("METHOD", "Partial Information Decomposition", "PID")]),
+        PaperExtraction(id="p2", entities=[ent("METHOD", "Partial Information Decomposition", "PID")]),
+        PaperExtraction(id="p3", entities=[ent("METHOD", "Proportional-Integral-Derivative", "PID"),
+                                           ent("METHOD", "PID", at=80)]),
+        PaperExtraction(id="p4", entities=[ent("METHOD", "Frank-Wolfe"), ent("METHOD", "FW", at=40)]),
+        PaperExtraction(id="p5", entities=[ent("METHOD", "conditional gradient", "Frank-Wolfe")]),
+    ])
+    assert [e.name for e in out[2].entities] == ["Proportional-Integral-Derivative"]  # its own, not p1's
+    assert out[4].entities[0].name == "Frank-Wolfe"  # the most frequent full name

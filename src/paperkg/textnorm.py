@@ -34,10 +34,20 @@ _GLUED_SENTENCE = r"(?<=[a-z0-9)\]])\.(?=[A-Z][a-z])"
 _GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|On|Moreover|Furthermore|However|"
                         r"Additionally|Finally|Extensive|Experiments|Experimental|Results|Code|Specifically|"
                         r"Further|Besides|Overall|Notably|Importantly|Thus|Therefore)\b)")
+#: TeX accents over a letter ("\\'e", "\\'{e}", "\\"{o}", "\\'{\\i}", "\\v{s}") and their combining marks.
+_ACCENT = r"\\['\"`^~=.]\s*(?:\{\s*\\?[A-Za-z]\s*\}|\\?[A-Za-z])|\\[uvHck]\{\s*\\?[A-Za-z]\s*\}"
+_ACCENT_MARKS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
+                 ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328"}
+#: TeX's foreign letters; the space that ends the command is TeX's, not the text's ("\\L ojasiewicz").
+_TEX_LETTER = r"\\(?:ss|ae|AE|oe|OE|aa|AA|L|l|o|O)(?![A-Za-z])(?: (?=[a-z]))?"
+_TEX_LETTERS = {"ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å", "L": "Ł", "l": "ł",
+                "o": "ø", "O": "Ø", "i": "i", "j": "j"}  # \i and \j (dotless) only under an accent
 _TOKEN = re.compile(
     r"(?=[\\{}$^_~*.\-(\x80-\U0010ffff\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[tbiaofwv][a-z]{1,3}[A-Z])"  # fail fast
     r"(?:(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
     r"|(?P<cite>\\(?:cite[a-z]*|ref|eqref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}(?: (?=\w))?)"  # a citation key: dropped
+    r"|(?P<accent>" + _ACCENT + ")"                # TeX accent: "Poincar\\'e" -> "Poincaré", "Schr\\"{o}dinger"
+    r"|(?P<letter>" + _TEX_LETTER + ")"            # TeX letter: "Polyak-\\L ojasiewicz" -> "Polyak-Łojasiewicz"
     r"|(?P<esc>\\[%&$#_{}])"                      # escaped character: keep the character
     r"|(?P<escstar>\\\*)"                          # escaped Markdown star ("Rein\*for\*ced"): dropped
     r"|(?P<times>\\times\b)"                      # 32\times32 -> 32x32
@@ -165,7 +175,13 @@ def clean(original: str) -> CleanText:
         if a > pos:
             add(original[pos:a], pos, a, True)
         kind = m.lastgroup
-        if kind == "esc":
+        if kind == "accent":
+            mark, letter = m.group()[1], m.group()[2:].strip(" {}")
+            letter = _TEX_LETTERS[letter[1:]] if letter.startswith("\\") else letter  # "\\'{\\i}": the dotless i
+            add(unicodedata.normalize("NFC", letter + _ACCENT_MARKS[mark]), a, b, False)
+        elif kind == "letter":
+            add(_TEX_LETTERS[m.group()[1:].rstrip()], a, b, False)
+        elif kind == "esc":
             add(original[b - 1], b - 1, b, True)
         elif kind == "times":
             add("x", a, b, False)
@@ -209,3 +225,14 @@ def clean(original: str) -> CleanText:
 def clean_text(original: str) -> str:
     """Just the clean text (for names, titles and tests)."""
     return clean(original).text
+
+
+_UNDECOMPOSED = str.maketrans("łŁøØđĐ", "lLoOdD")
+
+
+def fold_accents(text: str) -> str:
+    """``text`` without accents, one character for one ("Rényi" -> "Renyi", "Łojasiewicz" -> "Lojasiewicz"):
+    how an acronym's letters and a name's ASCII spelling are compared."""
+    if text.isascii():
+        return text
+    return "".join(unicodedata.normalize("NFKD", c)[0] for c in text.translate(_UNDECOMPOSED))
