@@ -7,6 +7,8 @@ needing no dependency parse and only a few shared word lists.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -87,6 +89,7 @@ def marked_long_form(short: str, long: str) -> bool:
     letters = [c.lower() for c in short if c.isalnum()]
     marked = [c.isupper() or i == 0 or not long[i - 1].isalnum() for i, c in enumerate(long)]
 
+    @lru_cache(maxsize=None)  # each state once: no backtracking blow-up on "AAAA (AAAAAAAA ...)"
     def spell(li: int, at: int, unmarked: int) -> bool:
         if li == len(letters):
             return True
