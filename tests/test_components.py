@@ -228,6 +228,8 @@ def test_package_gazetteers_load() -> None:
     ("imitation learning", "TASK", "task-head", True),
     ("Langevin dynamics", "METHOD", "name-head", False),
     ("GPT-4", "METHOD", "gazetteer", False),
+    ("Breadth-", "METHOD", "such-as", True),  # "Breadth- and depth-first search"
+    ("-R", "DATASET", "conjunct", True),  # "ImageNet-C, -R"
 ])
 def test_filter_of_name_shaped_non_entities(text: str, label: str, rule: str, junk: bool) -> None:
     doc = spacy.blank("en")(text)

@@ -816,3 +816,15 @@ def test_an_acronym_and_its_long_form_are_one_proposed_entity(nlp, abstract: str
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
     (proposed,) = [e for e in ex.entities if e.proposed]
     assert (proposed.name, proposed.aliases, proposed.label) == (name, [alias], label)
+
+
+@pytest.mark.parametrize(("abstract", "name"), [
+    ("We introduce *PnP Inversion,* which disentangles the branches.", "PnP Inversion"),
+    ("To bridge this gap, we introduce FLEXGEN-EHR\u2013 a versatile diffusion model.", "FLEXGEN-EHR"),
+])
+def test_a_name_does_not_keep_the_punctuation_after_it(nlp, abstract: str, name: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    (proposed,) = [e for e in ex.entities if e.proposed]
+    assert proposed.name == name
+    (mention,) = proposed.mentions
+    assert abstract[mention.start : mention.end] == mention.text == name

@@ -161,8 +161,8 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     range_names = doc.user_data.get(RANGE_NAMES, {})
     for span, rule, proposed, _ in found:
         name = text = span.text
-        if name.endswith(".") and len(name) > 3 and "." not in name[:-1]:
-            name = name[:-1]  # "BloombergGPT-50B." at a sentence end: spaCy kept the period on the token
+        if name.endswith(".") and len(name) > 3 and "." not in name[:-1] or name.endswith("-") and len(span) > 1:
+            name = name[:-1]  # "BloombergGPT-50B." at a sentence end, "FLEXGEN-EHR– a": spaCy kept it on the token
         start, end = cleaned.span(span.start_char, span.start_char + len(name))
         if math and not proposed and rule not in DEFINED_RULES and in_bare_math(abstract, start, end, math):
             continue  # a formula's letters shaped like a name: "$\\mathbb{R}^{n_2}$", "$O(\\sqrt{dT})$"
@@ -232,12 +232,14 @@ def _emphasized_contributions(doc: Doc, cleaned: CleanText, sentence: _Sentences
         cs, ce = cleaned.clean_offset(a), cleaned.clean_offset(b)
         paren = cleaned.text.find(" (", cs, ce)  # "Latent stroke-cloud generator (LSG)": the long form
         span = doc.char_span(cs, paren if paren > 0 else ce, alignment_mode="contract")
+        while span is not None and len(span) > 1 and span[-1].is_punct and span[-1].text not in (")", "!"):
+            span = span[:-1]  # "*PnP Inversion,*": the name, not its comma (but "ZipIt!")
         glued = a > 0 and cleaned.original[a - 1].isalnum() or b < len(cleaned.original) and cleaned.original[b].isalnum()
         if glued or span is None or not 1 <= len(span) <= 8 or not _coined_here(doc, span) \
                 or len(span) == 1 and not (is_acronymish(span.text) or "-" in span.text) \
                 or span[0].is_stop and not (span[0].is_upper and len(span[0]) > 1) \
-                or span.text.lower() in GENERIC or span.text.lower() in FIELDS:
-            continue  # not "**Bi**-Directional", "*safe*", "the first successful development" (but "**BEYOND**")
+                or span.text.lower() in GENERIC or span.text.lower() in FIELDS or span.text.strip("-") != span.text:
+            continue  # not "**Bi**-Directional", "*safe*", "the first successful development", "*Un-*" (but "**BEYOND**")
         start, end = cleaned.span(span.start_char, span.end_char)
         same = [e for e in entities if (e.mentions[0].start, e.mentions[0].end) == (start, end)]
         if any(e.key and not e.proposed for e in same):

@@ -50,8 +50,8 @@ def _listed(text: str, label: str, rule: str, length: int) -> bool:
 
 def is_junk(span: Span, label: str) -> bool:
     """A candidate that only looks like a name: a field, generic head or listed non-entity, a metric or a
-    measurement, a hyphenated description, a run without letters, a family of models named in passing, or
-    part of a link. ``span.id_`` is the rule that proposed it."""
+    measurement, a hyphenated description, half of a hyphenated pair, a run without letters, a family of
+    models named in passing, or part of a link. ``span.id_`` is the rule that proposed it."""
     text = span.text.lower()
     if _listed(text, label, span.id_, len(span)) or "-" in text and _listed(text.replace("-", " "), label, span.id_, 2):
         return True  # hyphens folded: "reinforcement-learning tasks" name the field too
@@ -61,6 +61,8 @@ def is_junk(span: Span, label: str) -> bool:
         return True  # "+0.28dB", "5.5Gb", "FID 1.73"
     if span.id_ not in DEFINED_RULES and _ADJECTIVE_TAIL.search(span.text):
         return True  # described, not named: "PAC-Bayesian", "E(3)-invariant", "O(1)-Lipschitz", "poly(S)-free"
+    if len(span) == 1 and (text[0] == "-" or text[-1] == "-") and not span.kb_id_:
+        return True  # half of a hyphenated pair: "Breadth- and depth-first", "ImageNet-C, -R" (not "LLaMA-1/-2")
     if not any(c.isalpha() for c in text) and not span.kb_id_ or len(text) < 2 or any(t.like_url for t in span):
         return True  # (a number the gazetteer keyed is half of a range: the "100" of "CIFAR-10/100")
     if _LM_FAMILY.fullmatch(text) and span.id_ != "abbreviation":
