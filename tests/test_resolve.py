@@ -352,3 +352,23 @@ def test_capitalized_words_joined_by_hyphens_are_a_long_form() -> None:
     ])
     assert [e.name for e in out[2].entities] == ["Proportional-Integral-Derivative"]  # its own, not p1's
     assert out[4].entities[0].name == "Frank-Wolfe"  # the most frequent full name
+
+
+def test_a_name_most_papers_call_a_task_is_a_task_everywhere() -> None:
+    papers = [PaperExtraction(id=f"t{i}", entities=[gaz("TASK", "transfer learning", "task:transfer learning")])
+              for i in range(3)]
+    papers += [PaperExtraction(id="m", entities=[ent("METHOD", "transfer learning")]),
+               PaperExtraction(id="a1", entities=[ent("METHOD", "active learning")]),
+               PaperExtraction(id="a2", entities=[ent("TASK", "active learning")]),
+               PaperExtraction(id="a3", entities=[ent("METHOD", "active learning")])]  # 2 to 1: no agreement
+    out = resolve(papers)
+    assert {(e.label, e.key) for p in out[:4] for e in p.entities} == {("TASK", "task:transfer learning")}
+    assert [p.entities[0].label for p in out[4:]] == ["METHOD", "TASK", "METHOD"]
+
+
+def test_a_respelling_of_a_name_the_gazetteer_found_keeps_its_entry() -> None:
+    papers = [PaperExtraction(id=f"p{i}", entities=[gaz("TASK", "OOD generalization", "task:out-of-distribution generalization")])
+              for i in range(2)]
+    papers.append(PaperExtraction(id="x", entities=[ent("TASK", "OOD GENeralization")]))  # found by a rule
+    out = resolve(papers)
+    assert {p.entities[0].key for p in out} == {"task:out-of-distribution generalization"}

@@ -379,11 +379,11 @@ def entity_key(label: str, entities: list[Entity], name: str) -> str:
     all_names = [n for e in entities for n in (e.name, *e.aliases)]
     names = {match_key(n) for n in all_names}
     only_short_forms = all(is_short_form(n) for n in all_names)
-    matched = {m.text for e in entities for m in e.mentions if m.rule == "gazetteer"}
+    matched = {match_key(m.text) for e in entities for m in e.mentions if m.rule == "gazetteer"}
     for key, _ in Counter(e.key for e in entities if e.key).most_common():
         entry = key.split(":", 1)[-1]
-        if match_key(entry) in names or only_short_forms or all(
-                n in matched and not _narrowed(n, entry) for n in all_names if not is_short_form(n)):
+        if match_key(entry) in names or only_short_forms or all(  # (a name as the gazetteer found it, or respelled)
+                match_key(n) in matched and not _narrowed(n, entry) for n in all_names if not is_short_form(n)):
             return f"{label.lower()}:{entry}"
     return f"{label.lower()}:{readable(name)}"
 
@@ -406,10 +406,32 @@ def merge_paper(entities: list[Entity]) -> list[Entity]:
     return merged
 
 
+#: A name is relabelled to the corpus's label for it when that label has this many times its papers.
+_LABEL_MAJORITY = 3
+
+
+def _agreed_labels(flat: list[tuple[int, Entity]]) -> list[tuple[int, Entity]]:
+    """A name most papers call a task is a task in the few that call it a method, and vice versa
+    ("generative modeling": 46 papers a task, 2 a method), so it is one node. Datasets keep their label."""
+    papers: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
+    for p, e in flat:
+        if e.label != "DATASET":
+            papers[match_key(e.name)][e.label].add(p)
+    out = []
+    for p, e in flat:
+        by_label = papers.get(match_key(e.name)) if e.label != "DATASET" else None
+        if by_label and len(by_label) > 1:
+            usual = max(by_label, key=lambda label: len(by_label[label]))
+            if len(by_label[usual]) >= _LABEL_MAJORITY * len(by_label[e.label]):
+                e = e.model_copy(update={"label": usual, "key": None})
+        out.append((p, e))
+    return out
+
+
 def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
     """Corpus-wide resolution: same thing -> same canonical name, aliases and ``key`` in every paper;
     within a paper, one Entity per thing."""
-    flat: list[tuple[int, Entity]] = [(p, e) for p, ex in enumerate(extractions) for e in ex.entities]
+    flat: list[tuple[int, Entity]] = _agreed_labels([(p, e) for p, ex in enumerate(extractions) for e in ex.entities])
     entities = [e for _, e in flat]
     group_of = [0] * len(entities)
     keys: list[str] = []  # per corpus group
