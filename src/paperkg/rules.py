@@ -159,6 +159,8 @@ _LIKENESS = frozenset(("type", "style", "like"))
 #: Things a "which we call X" can name that are observations, not contributions.
 _OBSERVED = frozenset(("phenomenon", "phenomena", "effect", "effects", "property", "properties", "issue", "behavior",
                        "behaviour", "bias", "pattern", "regime", "condition", "notion", "quantity"))
+#: What a paper does to test its claims, not what it contributes: "we propose ... experimental evaluation".
+_EVALUATIONS = frozenset("evaluation evaluations validation validations comparison comparisons".split())
 #: New things that are findings or settings, not contributions ("a new perspective", "a new problem").
 _FINDINGS = frozenset("perspective view paradigm direction problem setting task challenge phenomenon insight "
                       "understanding lens angle bound result measure metric score index information knowledge "
@@ -895,7 +897,8 @@ class _Rules:
             first = first.head
         if obj.pos_ != "NOUN" or first.left_edge.i != verb.i + 1 or verb.lower_ not in _STRONG_PROPOSE \
                 or any(c.dep_ == "aux" for c in verb.children) \
-                or obj.lower_ in TASK_STOP or obj.lower_ in GENERIC or obj.lower_ in METRICS or obj.lower_ in INTRO_TASK:
+                or obj.lower_ in TASK_STOP or obj.lower_ in GENERIC or obj.lower_ in METRICS or obj.lower_ in INTRO_TASK \
+                or obj.lower_ in _EVALUATIONS:
             return None
         typed = obj.i + 1 < len(doc) and doc[obj.i + 1].text == "," and any(
             c.dep_ == "appos" and c.lower_ in _ANY_GENERIC for c in obj.rights)
