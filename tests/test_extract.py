@@ -785,6 +785,7 @@ def test_a_dataset_the_text_calls_new_is_proposed(nlp) -> None:
     ("We present DeDer, a framework for decomposing and distilling embodied reasoning.", {"DeDer"}),
     ("We present DeDer.", {"DeDer"}),  # "present" tagged as an adjective, the root of its sentence
     ("We propose both theoretical analysis and experimental evaluation to back these claims.", set()),
+    ("We propose a Monte Carlo sampler from the reverse diffusion process.", set()),  # a known technique, used
 ])
 def test_a_coined_name_described_where_it_first_appears_is_proposed(nlp, abstract: str, proposed: set) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
