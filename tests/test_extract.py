@@ -830,3 +830,14 @@ def test_a_name_does_not_keep_the_punctuation_after_it(nlp, abstract: str, name:
     assert proposed.name == name
     (mention,) = proposed.mentions
     assert abstract[mention.start : mention.end] == mention.text == name
+
+
+@pytest.mark.parametrize(("sentence", "name", "alias"), [
+    ("RL-CFR utilizes counterfactual regret minimization (CFR) for strategy derivation.",
+     "counterfactual regret minimization", "CFR"),
+    ("It further adjusts variational expectation maximization (V-EM) to reduce the search space.",
+     "variational expectation maximization", "V-EM"),
+])
+def test_a_lower_case_long_form_with_a_technique_head_is_a_method(nlp, sentence: str, name: str, alias: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert any(e.label == "METHOD" and e.name == name and e.aliases == [alias] for e in ex.entities)

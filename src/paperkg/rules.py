@@ -137,7 +137,8 @@ _TECHNIQUE_LONG_FORM = re.compile(r"(transport|descent|ascent|sampling|search|pr
                                   r"regularization|normalization|dropout|attention|convolution|encoding|embedding|"
                                   r"tuning|learning|training|optimization|inference|estimation|decomposition|"
                                   r"factorization|propagation|augmentation|iteration|networks?|models?|machines?|"
-                                  r"processes|process|regression|transformers?|autoencoders?|encoders?|decoders?)$")
+                                  r"processes|process|regression|transformers?|autoencoders?|encoders?|decoders?|minimization|"
+                                  r"maximization|matching|perceptrons?|solvers?|backpropagation)$")
 #: Nouns that say what kind of technique the words before them name.
 _KIND_NOUNS = frozenset("method procedure mechanism module paradigm technique strategy scheme trick "
                         "operator estimator".split())
