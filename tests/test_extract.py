@@ -837,6 +837,8 @@ def test_a_name_does_not_keep_the_punctuation_after_it(nlp, abstract: str, name:
      "counterfactual regret minimization", "CFR"),
     ("It further adjusts variational expectation maximization (V-EM) to reduce the search space.",
      "variational expectation maximization", "V-EM"),
+    ("Our method builds on learning energy decompositions for GFlowNets (LED-GFN) to assign credit.",
+     "learning energy decompositions for GFlowNets", "LED-GFN"),  # the head before its qualification
 ])
 def test_a_lower_case_long_form_with_a_technique_head_is_a_method(nlp, sentence: str, name: str, alias: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -135,10 +135,12 @@ _NOT_TECHNIQUES = frozenset("equilibrium equilibria graph graphs function functi
 _TECHNIQUE_LONG_FORM = re.compile(r"(transport|descent|ascent|sampling|search|programming|smoothing|filtering|"
                                   r"tempering|annealing|averaging|boosting|bagging|pruning|distillation|quantization|"
                                   r"regularization|normalization|dropout|attention|convolution|encoding|embedding|"
-                                  r"tuning|learning|training|optimization|inference|estimation|decomposition|"
+                                  r"tuning|learning|training|optimization|inference|estimation|decompositions?|"
                                   r"factorization|propagation|augmentation|iteration|networks?|models?|machines?|"
                                   r"processes|process|regression|transformers?|autoencoders?|encoders?|decoders?|minimization|"
                                   r"maximization|matching|perceptrons?|solvers?|backpropagation)$")
+#: Where a long form's head ends and its qualification starts: "learning energy decompositions | for GFlowNets".
+_QUALIFIER = re.compile(r" (?:for|with|via|based on|using|through|under) ")
 #: Nouns that say what kind of technique the words before them name.
 _KIND_NOUNS = frozenset("method procedure mechanism module paradigm technique strategy scheme trick "
                         "operator estimator".split())
@@ -523,8 +525,8 @@ class _Rules:
             if label is None and sum(t.text[:1].isupper() for t in long) >= 2 and long[-1].pos_ != "ADJ" \
                     and long[-1].lower_ not in METRICS and long[-1].lower_ not in _NOT_TECHNIQUES:
                 label = "METHOD"  # not "Attack Success Rate (ASR)", "Knowledge Graphs (KGs)", "Nash Equilibrium (NE)"
-            if label is None and _TECHNIQUE_LONG_FORM.search(long.text.lower()):
-                label = "METHOD"  # "optimal transport (OT)", "stochastic gradient descent (SGD)"
+            if label is None and _TECHNIQUE_LONG_FORM.search(_QUALIFIER.split(long.text.lower(), 1)[0]):
+                label = "METHOD"  # "optimal transport (OT)", "fair empirical risk minimization based on ... (f-FERM)"
             if label is None or long.text.lower() in FIELDS or long.text.lower() in NOT_ENTITIES:
                 self.non_entities.update((short.text, short.text + "s", short.text.rstrip("s")))
                 continue
