@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from .models import Entity, PaperExtraction
-from .textnorm import clean_text, fold_accents
+from .textnorm import clean_text
 
 _SIZE = re.compile(r"(?:[\s\-_]*\(?\d+\s*[x×]\s*\d+[kmb]?\)?|[\s\-_]+\d+(?:\.\d+)?[kmb]\b)$", re.IGNORECASE)
 _ACRONYM_PLURAL = re.compile(r"(?<![A-Za-z])([A-Z][A-Za-z0-9\-]*[A-Z0-9])s\b")
@@ -74,6 +74,17 @@ def _american(text: str) -> str:
     return _BRITISH.sub(lambda m: _AMERICAN[m.group()], text)
 
 
+#: Letters NFKD does not decompose into a base letter and an accent.
+_UNDECOMPOSED = str.maketrans("łŁøØđĐ", "lLoOdD")
+
+
+def _unaccented(text: str) -> str:
+    """``text`` without accents: "Rényi" -> "Renyi", "Łojasiewicz" -> "Lojasiewicz"."""
+    if text.isascii():
+        return text
+    return "".join(unicodedata.normalize("NFKD", c)[0] for c in text.translate(_UNDECOMPOSED))
+
+
 @lru_cache(maxsize=1 << 16)
 def match_key(name: str) -> str:
     """Key under which two names are the same entity (see module docstring): ``readable`` without
@@ -82,7 +93,7 @@ def match_key(name: str) -> str:
     words = readable(name).split()
     if len(words) > 1 and words[-1] in _GENERIC_TAIL:
         words = words[:-1]
-    return _NON_ALNUM.sub("", fold_accents(_american(" ".join(words))).replace("+", "plus"))  # LoRA+ is not LoRA
+    return _NON_ALNUM.sub("", _unaccented(_american(" ".join(words))).replace("+", "plus"))  # LoRA+ is not LoRA
 
 
 _FUNCTION_WORDS = frozenset("a an the of for and or with in on to by via from".split())
@@ -124,14 +135,15 @@ def has_size(name: str) -> bool:
     return _SIZE.search(name) is not None
 
 
+#: Capitalized words joined by hyphens: a long form, though it has no space ("Frank-Wolfe").
+_HYPHENED_WORDS = re.compile(r"[A-Z\u00c0-\u024f][a-z\u00df-\u024f]{2,}(?:-[A-Z\u00c0-\u024f][a-z\u00df-\u024f]{2,})+")
+
+
 def is_short_form(name: str) -> bool:
     """A single-token acronym-like name (ReNO, SDXL, GPT-4), as opposed to a long form, which may also be
     capitalized words joined by hyphens ("Frank-Wolfe", "Polyak-Łojasiewicz", "Plan-Seq-Learn")."""
     name = name.strip()
     return " " not in name and sum(c.isupper() for c in name) >= 2 and not _HYPHENED_WORDS.fullmatch(name)
-
-
-_HYPHENED_WORDS = re.compile(r"[A-Z\u00c0-\u024f][a-z\u00df-\u024f]{2,}(?:-[A-Z\u00c0-\u024f][a-z\u00df-\u024f]{2,})+")
 
 
 def canonical(names: Iterable[str]) -> str:

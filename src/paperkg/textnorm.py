@@ -225,14 +225,3 @@ def clean(original: str) -> CleanText:
 def clean_text(original: str) -> str:
     """Just the clean text (for names, titles and tests)."""
     return clean(original).text
-
-
-_UNDECOMPOSED = str.maketrans("łŁøØđĐ", "lLoOdD")
-
-
-def fold_accents(text: str) -> str:
-    """``text`` without accents, one character for one ("Rényi" -> "Renyi", "Łojasiewicz" -> "Lojasiewicz"):
-    how an acronym's letters and a name's ASCII spelling are compared."""
-    if text.isascii():
-        return text
-    return "".join(unicodedata.normalize("NFKD", c)[0] for c in text.translate(_UNDECOMPOSED))
