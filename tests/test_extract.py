@@ -178,6 +178,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     ("We address these limitations with ClimODE, a spatiotemporal continuous-time process.", "ClimODE"),
     ("In this work, we address the limitations via Auto-Bench, which delves into exploring LLMs as aligners.",
      "Auto-Bench"),
+    ("Moreover, derived from our technique, {\\sc Bias Neuron Suppression (BNS)} is further proposed to mitigate biases.",
+     "Bias Neuron Suppression"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
@@ -217,6 +219,10 @@ def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
     ("We show that LoRA as originally introduced leads to suboptimal finetuning. We call this proposed algorithm "
      "LoRA+. LoRA+ improves finetuning speed at the same cost as LoRA.", ["LoRA+"]),
     ("We call this the “weights component”, and the remainder the “context component”.", []),
+    ("In this work, we propose a Multi-Window Masked Autoencoder (MW-MAE) fitted with a novel Multi-Window Multi-Head "
+     "Attention (MW-MHA) module that facilitates the modelling of local-global interactions.",
+     ["Multi-Window Masked Autoencoder", "Multi-Window Multi-Head Attention"]),  # "fitted" parsed as a clause
+    ("We propose a novel greedy algorithm called retro-fallback which maximizes the probability.", ["retro-fallback"]),
     ("By leveraging LMs, we do not have to define a language of models or design a handcrafted search procedure.", []),
     ("Notably, we present results that achieve a new state-of-the-art on FB15k-237 (+5.3\\% Hits@1) and "
      "FEVER (+8\\% accuracy) with linear evaluation.", []),

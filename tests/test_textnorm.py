@@ -15,7 +15,7 @@ FRAGMENTS = [
     "\\textbf{FedDA},", "\\emph{novel}", "$S^{2}$-SAM", "$\\tilde{O}(K^{-1}\\epsilon^{-1.5})$",
     "LLMs.To", "VisA.In", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
     "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
-    "$\\sqrt{T}$", "\\citep{key2020}", "Contin\x02uous", "3D\x02MoLM", "Poincar\\'e", "R{\\'e}nyi", "Polyak-\\L ojasiewicz",
+    "$\\sqrt{T}$", "\\citep{key2020}", "Contin\x02uous", "3D\x02MoLM", "Poincar\\'e", "R{\\'e}nyi", "Polyak-\\L ojasiewicz", "{\\sc BNS}",
 ]
 
 
@@ -44,6 +44,7 @@ FRAGMENTS = [
         ("the Poincar\\'e ball, R{\\'e}nyi DP, Schr\\\"{o}dinger, Erd\\H{o}s, Mart\\'{\\i}n, \\v{S}kerlj",
          "the Poincaré ball, Rényi DP, Schrödinger, Erdős, Martín, Škerlj"),
         ("the Polyak-\\L ojasiewicz (PL) condition, Stra\\ss e, \\o, \\omega", "the Polyak-Łojasiewicz (PL) condition, Straße, ø, omega"),
+        ("{\\sc Bias Neuron Suppression (BNS)} is proposed, {\\em new} and {\\bf 1}", "Bias Neuron Suppression (BNS) is proposed, new and 1"),
         ("plain text stays as it is.", "plain text stays as it is."),
     ],
 )
@@ -124,6 +125,7 @@ def test_an_inserted_space_maps_to_the_next_character() -> None:
     ("the resulting \u201cLatent generator\u201d thus", "Latent generator"),
     ("a ``denoising via diffusion'' strategy", "denoising via diffusion"),
     ("and **BiSHop** works", "BiSHop"),
+    ("further, {\\sc Bias Neuron Suppression} is", "Bias Neuron Suppression"),
 ])
 def test_emphasized_runs_clean_to_their_text(original: str, inner: str) -> None:
     c = clean(original)

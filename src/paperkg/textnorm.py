@@ -48,6 +48,7 @@ _TOKEN = re.compile(
     r"|(?P<cite>\\(?:cite[a-z]*|ref|eqref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}(?: (?=\w))?)"  # a citation key: dropped
     r"|(?P<accent>" + _ACCENT + ")"                # TeX accent: "Poincar\\'e" -> "Poincaré", "Schr\\"{o}dinger"
     r"|(?P<letter>" + _TEX_LETTER + ")"            # TeX letter: "Polyak-\\L ojasiewicz" -> "Polyak-Łojasiewicz"
+    r"|(?P<switch>(?<=\{)\\(?:bf|it|em|sc|tt|rm|sf|sl)(?![A-Za-z])\s*)"  # font switch "{\\sc BNS}": dropped
     r"|(?P<esc>\\[%&$#_{}])"                      # escaped character: keep the character
     r"|(?P<escstar>\\\*)"                          # escaped Markdown star ("Rein\*for\*ced"): dropped
     r"|(?P<times>\\times\b)"                      # 32\times32 -> 32x32
@@ -104,9 +105,10 @@ class CleanText:
         return self._clean_starts[i + 1] if i + 1 < len(self._clean_starts) else len(self.text)
 
 
-#: Text the author set off as a name: \textbf{X}, \textit{X}, \emph{X}, **X**, *X*, _X_, ``X'', "X", “X”.
+#: Text the author set off as a name: \textbf{X}, \textit{X}, \emph{X}, {\sc X}, **X**, *X*, _X_, ``X'', "X", “X”.
 _EMPHASIS = re.compile(
     r"\\(?:textbf|textit|emph|textsc|texttt|underline)\{(?P<tex>(?:[^{}]|\{[^{}]*\})+)\}"
+    r"|\{\\(?:bf|it|em|sc|tt)\s+(?P<switched>(?:[^{}]|\{[^{}]*\})+)\}"
     r"|\*\*(?P<bold>[^*\n]+)\*\*|(?<![\w*])\*(?P<star>[^*\s][^*\n]*?)\*(?![\w*])"
     r"|(?<![\w$\\])_(?P<under>[A-Za-z][^_$\n]*?)_(?![\w$])"
     r"|``(?P<ticks>[^`'\n]+)''|\"(?P<quote>[^\"\n]+)\"|\u201c(?P<curly>[^\u201d\n]+)\u201d"
