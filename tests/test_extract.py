@@ -180,6 +180,12 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "Auto-Bench"),
     ("Moreover, derived from our technique, {\\sc Bias Neuron Suppression (BNS)} is further proposed to mitigate biases.",
      "Bias Neuron Suppression"),
+    ("We propose a novel merging algorithm for SMoE, $\\textit{i.e.}$, $\\texttt{M-SMoE}$, which leverages routing "
+     "statistics.", "M-SMoE"),
+    ("To tackle this issue, we introduce a causal graphical model of the dropout mechanism, namely, Causal Dropout Model.",
+     "Causal Dropout Model"),
+    ("We evaluate the proposed MAgg method on three tasks for combinatorial problems, namely Boolean Satisfiability "
+     "Prediction (SAT) and others.", "MAgg"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -730,9 +730,7 @@ class _Rules:
         named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
         if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
             named = None
-        namely = next((name_run(doc, t.i + 1) for t in doc[obj.i + 1 : min(obj.right_edge.i, obj.i + 12)]
-                       if t.lower_ == "namely" and is_namey(doc[t.i + 1])), None)  # "a method for X, namely DRO"
-        found = named or namely or self.pair_at(obj, verb) or self.defined_in(obj, label) or self.comma_named(obj)
+        found = named or self.namely(obj) or self.pair_at(obj, verb) or self.defined_in(obj, label) or self.comma_named(obj)
         if found is None:
             found = _named_in(doc, obj)
             if found is not None:
@@ -769,6 +767,21 @@ class _Rules:
         if found is not None:
             self.add_proposal(found, label)
         return found is not None
+
+    def namely(self, obj: Token) -> tuple[int, int] | None:
+        """"a method for X, namely DRO", "a novel merging algorithm for SMoE, i.e., M-SMoE": a new name
+        set off after the object (not a known one: "a new method, i.e., ControlNet with fewer steps", nor
+        one of other things: "the proposed method on three tasks, namely SAT, ...")."""
+        doc = self.doc
+        for t in doc[obj.i + 2 : min(obj.sent.end - 2, obj.i + 12)]:
+            before = doc[t.i - 2]
+            if t.lower_ in ("namely", "i.e.") and doc[t.i - 1].text == "," and (
+                    before == obj or before.tag_ not in ("NNS", "NNPS") and before.lower_ not in TASK_HEADS):
+                k = t.i + 1 + (doc[t.i + 1].text == ",")
+                start, end = name_run(doc, k)
+                if (end - start > 1 or is_namey(doc[k])) and not all(self.gaz_tokens[start:end]):
+                    return start, end
+        return None
 
     def add_proposal(self, found: tuple[int, int], label: str) -> None:
         """Record a proposed name; one the words around it type as data is a dataset, whatever label its
