@@ -229,6 +229,9 @@ def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
      "Attention (MW-MHA) module that facilitates the modelling of local-global interactions.",
      ["Multi-Window Masked Autoencoder", "Multi-Window Multi-Head Attention"]),  # "fitted" parsed as a clause
     ("We propose a novel greedy algorithm called retro-fallback which maximizes the probability.", ["retro-fallback"]),
+    ("Our contributions: 4) new activation functions SwooshR and SwooshL work better than Swish.",
+     ["SwooshR", "SwooshL"]),
+    ("We first introduce a novel video Multimodal Large Language Model (MLLM), MotionEpic, which grounds.", []),
     ("By leveraging LMs, we do not have to define a language of models or design a handcrafted search procedure.", []),
     ("Notably, we present results that achieve a new state-of-the-art on FB15k-237 (+5.3\\% Hits@1) and "
      "FEVER (+8\\% accuracy) with linear evaluation.", []),

@@ -444,17 +444,34 @@ class _Rules:
 
     def new_data(self) -> None:
         """"on a newly created Animeline-art dataset", "our new FooBench benchmark": a dataset the text
-        calls new is the paper's own (not one the gazetteer knows)."""
+        calls new is the paper's own (not one the gazetteer knows). So is a method named after a new
+        kind of thing: "new activation functions SwooshR and SwooshL" (not "a new MLLM")."""
         doc = self.doc
-        for (start, end), (label, rule, prop) in list(self.out.items()):
-            if label != "DATASET" or prop or rule == "gazetteer" or start == 0:
+        for (start, end), (label, rule, prop) in sorted(self.out.items()):
+            if label not in ("DATASET", "METHOD") or prop or rule == "gazetteer" or start == 0:
                 continue
             i = start - 1  # back over the words describing it, within its noun phrase
             while i > max(doc[start].sent.start, start - 3) and doc[i].pos_ in ("ADJ", "NOUN", "PROPN", "NUM") \
                     and doc[i].lower_ not in _NEW_WORDS:
                 i -= 1
-            if doc[i].lower_ in _NEW_WORDS or i > 0 and doc[i].tag_ == "VBN" and doc[i - 1].lower_ == "newly":
+            new = doc[i].lower_ in _NEW_WORDS or i > 0 and doc[i].tag_ == "VBN" and doc[i - 1].lower_ == "newly"
+            if label == "METHOD":
+                new = new and i < start - 1 and doc[start - 1].pos_ == "NOUN" and doc[start - 1].lower_ not in _FINDINGS \
+                    and not self.named_after(end)
+            if new:
                 self.out[(start, end)] = (label, rule, True)
+                if label == "METHOD" and end + 1 < len(doc) and doc[end].lower_ == "and":  # "... SwooshR and SwooshL"
+                    other = name_run(doc, end + 1)
+                    if self.out.get(other, ("", "gazetteer"))[1] != "gazetteer":
+                        self.out[other] = (label, self.out[other][1], True)
+
+    def named_after(self, end: int) -> bool:
+        """A name follows ``doc[:end]`` as its appositive (past an acronym in parentheses): "a novel video
+        Multimodal Large Language Model (MLLM), MotionEpic, ..." names MotionEpic."""
+        doc = self.doc
+        if end + 2 < len(doc) and doc[end].text == "(" and doc[end + 2].text == ")":
+            end += 3
+        return end + 1 < len(doc) and doc[end].text == "," and is_namey(doc[end + 1])
 
     def described_names(self) -> None:
         """"through LoD, a low-rank ordered decomposition": a coined name (inner capitals, not known) that
