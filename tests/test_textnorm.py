@@ -27,6 +27,7 @@ FRAGMENTS = [
         ("complexity $\\tilde{O}(K^{-1})$ and", "complexity O(K-1) and"),
         ("of LLMs.To overcome", "of LLMs. To overcome"),
         ("gain on VisA.In addition, MVTec AD.We show, in the U.S. and Fig.A", "gain on VisA. In addition, MVTec AD. We show, in the U.S. and Fig.A"),
+        ("of CLIP.Typically, GDA (P.Despite", "of CLIP. Typically, GDA (P. Despite"),
         ("ﬁne‑tuning on ImageNet 32$\\times$32", "fine-tuning on ImageNet 32x32"),
         ("6.9\\% higher", "6.9% higher"),
         ("**LA**yout **C**onstraint", "LAyout Constraint"),

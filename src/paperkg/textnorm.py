@@ -32,8 +32,9 @@ _GLUED_SENTENCE = r"(?<=[a-z0-9)\]])\.(?=[A-Z][a-z])"
 #: A sentence glued to one that ends in a capital ("on VisA.In addition", "MVTec AD.We"): only before
 #: words that open sentences, so "U.S." or "Fig.A" stay whole.
 _GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|On|Moreover|Furthermore|However|"
-                        r"Additionally|Finally|Extensive|Experiments|Experimental|Results|Code|Specifically|"
-                        r"Further|Besides|Overall|Notably|Importantly|Thus|Therefore)\b)")
+                        r"Extensive|Experiments|Experimental|Results|Code|Further|Besides|Thus|Therefore|Despite|"
+                        r"Given|Yet|Though|Although|Nevertheless|Among|Compared|Unlike|While|When|Hence|Here|"
+                        r"[A-Z][a-z]+ly)\b)")  # and adverbs: "of CLIP.Typically, GDA ..."
 #: TeX accents over a letter ("\\'e", "\\'{e}", "\\"{o}", "\\'{\\i}", "\\v{s}") and their combining marks.
 _ACCENT = r"\\['\"`^~=.]\s*(?:\{\s*\\?[A-Za-z]\s*\}|\\?[A-Za-z])|\\[uvHck]\{\s*\\?[A-Za-z]\s*\}"
 _ACCENT_MARKS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
