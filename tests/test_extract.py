@@ -343,15 +343,22 @@ def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
      "event type classification"),
     ("Experimental results on multiple fact editing benchmarks demonstrate that Larimar attains accuracy.",
      "fact editing"),
-    ("We propose a physically-informed framework for classifying dynamical regimes from data.",
-     "classifying dynamical regimes"),
     ("In this work, we tackle the challenging problem of denoising hand-object interactions.",
      "denoising hand-object interactions"),
-    ("Synthesizing novel views for dynamic scenes poses significant challenges.", "Synthesizing novel views"),
 ])
 def test_tasks_named_by_context(nlp, sentence: str, task: str) -> None:
     doc = nlp(sentence)
     assert (task, "TASK") in {(e.text, e.label_) for e in doc.ents}
+
+
+@pytest.mark.parametrize("sentence", [
+    "We propose a physically-informed framework for generating clean images from data.",
+    "Identifying these risks is crucial for deployment.",
+])
+def test_uncued_gerunds_are_no_tasks(nlp, sentence: str) -> None:
+    """Only "the problem / task of <gerund> <object>" names a task: gerunds elsewhere were gold tasks
+    too rarely (1 of 8 on newly annotated abstracts)."""
+    assert not [e for e in nlp(sentence).ents if e.label_ == "TASK"]
 
 
 def test_a_task_worded_technique_is_a_method(nlp) -> None:
@@ -559,8 +566,6 @@ def test_a_dataset_about_an_acronym_defined_thing_is_that_dataset(nlp) -> None:
 
 
 @pytest.mark.parametrize(("sentence", "task"), [
-    ("Reasoning on knowledge graphs is a challenging task because it utilizes observed information.",
-     "Reasoning on knowledge graphs"),
     ("This paper addresses a policy optimization task with the conditional value-at-risk objective.",
      "policy optimization"),
     ("Experiments on image classification datasets and transfer learning tasks show that it works.",
