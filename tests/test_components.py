@@ -230,6 +230,7 @@ def test_package_gazetteers_load() -> None:
     ("GPT-4", "METHOD", "gazetteer", False),
     ("Breadth-", "METHOD", "such-as", True),  # "Breadth- and depth-first search"
     ("-R", "DATASET", "conjunct", True),  # "ImageNet-C, -R"
+    ("mIoU.", "METHOD", "camel-name", True),  # one token, full stop and all: "by at least +4.9 mIoU."
 ])
 def test_filter_of_name_shaped_non_entities(text: str, label: str, rule: str, junk: bool) -> None:
     doc = spacy.blank("en")(text)

@@ -52,7 +52,7 @@ def is_junk(span: Span, label: str) -> bool:
     """A candidate that only looks like a name: a field, generic head or listed non-entity, a metric or a
     measurement, a hyphenated description, half of a hyphenated pair, a run without letters, a family of
     models named in passing, or part of a link. ``span.id_`` is the rule that proposed it."""
-    text = span.text.lower()
+    text = span.text.lower().rstrip(".")  # the tokenizer leaves the full stop on some names: "+4.9 mIoU."
     if _listed(text, label, span.id_, len(span)) or "-" in text and _listed(text.replace("-", " "), label, span.id_, 2):
         return True  # hyphens folded: "reinforcement-learning tasks" name the field too
     if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
