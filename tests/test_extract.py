@@ -361,6 +361,11 @@ def test_uncued_gerunds_are_no_tasks(nlp, sentence: str) -> None:
     assert not [e for e in nlp(sentence).ents if e.label_ == "TASK"]
 
 
+def test_abilities_are_no_tasks(nlp) -> None:
+    doc = nlp("It shows strong spatial imagination ability and improved metadata-based reasoning capabilities.")
+    assert not [e for e in doc.ents if e.label_ == "TASK"]
+
+
 def test_a_task_worded_technique_is_a_method(nlp) -> None:
     """A phrase headed by a task word followed by "approach" / "strategy" names a technique."""
     doc = nlp("We propose a Fast-Slow Test-Time Adaptation (FSTTA) approach for online navigation. "
