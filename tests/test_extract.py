@@ -565,6 +565,17 @@ def test_acronym_defined_contributions_are_proposed_methods(nlp, sentence: str, 
     assert names <= {e.text for e in doc.ents if e.label_ == "METHOD" and "proposed" in e.id_}
 
 
+@pytest.mark.parametrize(("sentence", "name"), [
+    ("To fill these gaps, we release the Weapons of Mass Destruction Proxy (WMDP) benchmark, a dataset of 3,668 "
+     "questions.", "Weapons of Mass Destruction Proxy"),
+    ("In this study, we introduce **BEND**, a **BEN**chmark for **D**NA language models, featuring realistic tasks.",
+     "BEND"),
+])
+def test_a_proposal_typed_as_data_is_a_dataset(nlp, sentence: str, name: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert [(e.label, e.name) for e in ex.entities if e.proposed] == [("DATASET", name)]
+
+
 def test_a_dataset_about_an_acronym_defined_thing_is_that_dataset(nlp) -> None:
     doc = nlp("To train the model, we construct a large-scale dataset about grounded image-text pairs (GrIT).")
     assert {("GrIT", "DATASET"), ("grounded image-text pairs", "DATASET")} <= {(e.text, e.label_) for e in doc.ents}

@@ -187,3 +187,26 @@ def method_span(doc: Doc, head: Token) -> Span | None:
     if all(t.tag_ == "JJ" and t.lower_ not in METHOD_MODIFIERS for t in mods):
         return None  # described, not named: "meticulous tuning", "performant quantization"
     return span
+
+
+#: Singular nouns that type the name beside them as data: "the dataset SyGuS", "MM-Vet, an evaluation benchmark".
+DATA_TYPES = frozenset(("dataset", "benchmark", "corpus", "testbed"))
+
+
+def typed_as_data(doc: Doc, start: int, end: int) -> bool:
+    """The name ``doc[start:end]`` has a data noun as its appositive ("DAEval, a dataset consisting of
+    ...") or after its acronym ("... Proxy (WMDP) benchmark") or right before it ("our new synthetic
+    dataset DySO", "a dataset, DD100,"; not "the benchmark MuJoCo tasks", where the name is a modifier,
+    nor "we benchmark DPO", where the word is a verb)."""
+    head = doc[end - 1]
+    if any(c.dep_ == "appos" and c.lower_ in DATA_TYPES and c.i > head.i for c in head.rights):
+        return True
+    after = end + 3 if end + 2 < len(doc) and doc[end].text == "(" and doc[end + 2].text == ")" else end
+    if after < len(doc) and doc[after].lower_ in DATA_TYPES and doc[after].tag_ == "NN" and after > end:
+        return True  # "the Weapons of Mass Destruction Proxy (WMDP) benchmark"
+    if start >= 2 and doc[start - 1].text == "," and doc[start - 2].lower_ in DATA_TYPES \
+            and (end == len(doc) or doc[end].text in (",", "(", ".", ";")):
+        return True  # "a million-scale dataset, DRCT-2M, including ..." (not "On this dataset, FooNet achieves")
+    before = doc[start - 1] if start > 0 else None
+    return before is not None and before.lower_ in DATA_TYPES and before.tag_ in ("NN", "NNP") \
+        and before.head.i == end - 1 and (end == len(doc) or doc[end].pos_ not in ("NOUN", "PROPN"))

@@ -25,7 +25,7 @@ from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, F
                       orth_shape)
 from .filters import UMBRELLA_FIELDS, is_junk
 from .gazetteer import LONG_NAMES, package_patterns
-from .phrases import left_edge, method_span, name_run, named_problem, task_span, word_start
+from .phrases import left_edge, method_span, name_run, named_problem, task_span, typed_as_data, word_start
 from .resolve import related
 
 FACTORY = "paperkg_rules"
@@ -252,25 +252,6 @@ def _named_object_label(obj: Token, verb: Token) -> str:
     if is_namey(obj) and (verb.lower_ in _DATA_VERBS or _extends_known_dataset(obj.text)):
         return "DATASET"
     return "METHOD"
-
-
-#: Singular nouns that type the name beside them as data: "the dataset SyGuS", "MM-Vet, an evaluation benchmark".
-_DATA_TYPES = frozenset(("dataset", "benchmark", "corpus", "testbed"))
-
-
-def _typed_as_data(doc: Doc, start: int, end: int) -> bool:
-    """The name ``doc[start:end]`` has a data noun as its appositive ("DAEval, a dataset consisting of
-    ...") or right before it ("our new synthetic dataset DySO", "a dataset, DD100,"; not "the benchmark
-    MuJoCo tasks", where the name is a modifier, nor "we benchmark DPO", where the word is a verb)."""
-    head = doc[end - 1]
-    if any(c.dep_ == "appos" and c.lower_ in _DATA_TYPES and c.i > head.i for c in head.rights):
-        return True
-    if start >= 2 and doc[start - 1].text == "," and doc[start - 2].lower_ in _DATA_TYPES \
-            and (end == len(doc) or doc[end].text in (",", "(", ".", ";")):
-        return True  # "a million-scale dataset, DRCT-2M, including ..." (not "On this dataset, FooNet achieves")
-    before = doc[start - 1] if start > 0 else None
-    return before is not None and before.lower_ in _DATA_TYPES and before.tag_ in ("NN", "NNP") \
-        and before.head.i == end - 1 and (end == len(doc) or doc[end].pos_ not in ("NOUN", "PROPN"))
 
 
 def _names_task(tok: Token) -> bool:
@@ -689,7 +670,7 @@ class _Rules:
                     return
                 break
         if "bench" in name.lower() or name.lower().endswith(("gym", "suite")) or _QA_DATASET.fullmatch(name) or (
-                tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS) or _typed_as_data(doc, start, end):
+                tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS) or typed_as_data(doc, start, end):
             label = "DATASET"
         if end - start == 1 and tok.lower_ in _CAP_ADJECTIVES:
             return
@@ -782,7 +763,7 @@ class _Rules:
         object suggested (the parse may hang "a large-scale ... dataset, DD100," on another word)."""
         if found in self.gaz_label:  # a known name keeps its label ("popular benchmarks: MMLU, HELM")
             label = self.gaz_label[found]
-        elif label == "METHOD" and (_typed_as_data(self.doc, *found)
+        elif label == "METHOD" and (typed_as_data(self.doc, *found)
                                     or names_benchmark(self.doc[found[0] : found[1]].text)):  # "we construct GameBench"
             label = "DATASET"
         self.add(found, label, "propose", proposed=True)
@@ -809,8 +790,8 @@ class _Rules:
                     and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower
                             for t in self.doc[verb.i + 1 : long.start]) \
                     and not all(self.gaz_tokens[long.start : long.end]):
-                self.add(short, "METHOD" if self.doc[long.end - 1].lower_ not in DATASET_WORDS else "DATASET",
-                         "propose", proposed=True)
+                data = self.doc[long.end - 1].lower_ in DATASET_WORDS or typed_as_data(self.doc, long.start, long.end)
+                self.add(short, "DATASET" if data else "METHOD", "propose", proposed=True)
                 return long.start, long.end
         return None
 
