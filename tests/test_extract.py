@@ -361,6 +361,14 @@ def test_uncued_gerunds_are_no_tasks(nlp, sentence: str) -> None:
     assert not [e for e in nlp(sentence).ents if e.label_ == "TASK"]
 
 
+@pytest.mark.parametrize("sentence", [
+    "LUM-ViT keeps the accuracy loss within 1.8% on the ImageNet classification task.",
+    "Our experiments on ImageNet classification and COCO object detection demonstrate it.",
+])
+def test_a_task_done_on_a_known_dataset_is_split_from_it(nlp, sentence: str) -> None:
+    assert {("ImageNet", "DATASET"), ("classification", "TASK")} <= {(e.text, e.label_) for e in nlp(sentence).ents}
+
+
 def test_abilities_are_no_tasks(nlp) -> None:
     doc = nlp("It shows strong spatial imagination ability and improved metadata-based reasoning capabilities.")
     assert not [e for e in doc.ents if e.label_ == "TASK"]

@@ -122,6 +122,9 @@ _TASK_NOUNS = frozenset(("task", "tasks", "problem", "problems"))
 #: ability", "multi-modal generation capabilities"), none was a gold task.
 _TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "dataset", "datasets", "setting", "settings", "setup",
                                            "accuracy", "performance"))
+#: Task words that follow the dataset they are done on: "ImageNet classification", "COCO detection"
+#: (not "NAS-Bench-201 search space", "an N-body interaction task").
+_DATA_TASK_HEADS = frozenset("classification detection segmentation recognition captioning retrieval tracking".split())
 #: Words ending like a task noun that name something else ("out-of-distribution tasks").
 _NOT_TASK_NOUNS = frozenset("distribution evaluation information function population iteration position condition "
                             "setting resolution existing training pretraining pre-training finetuning fine-tuning tuning validation".split())
@@ -572,16 +575,20 @@ class _Rules:
         if low in _REMEDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok) and any(c.dep_ == "nsubj" for c in tok.children):
             self.remedied(tok)  # its own subject: not "COPlanner, a framework ... to address X with Y"
         if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
-            if low in TASK_HEADS and (tok.dep_ not in ("compound", "amod", "nmod") or tok.head.pos_ not in ("NOUN", "PROPN")):
+            if low in _DATA_TASK_HEADS and tok.i - 1 in self.dataset_end:
+                self.add((tok.i, tok.i + 1), "TASK", "task-head")  # "ImageNet classification": the dataset, then the task
+            elif low in TASK_HEADS and (tok.dep_ not in ("compound", "amod", "nmod") or tok.head.pos_ not in ("NOUN", "PROPN")):
                 span = task_span(doc, tok)  # also a task word the parser hung on a verb ("gait prediction show")
                 if span is not None and tok.i - 1 in self.dataset_end and span.start < tok.i:
-                    span = doc[tok.i : tok.i + 1]  # "ImageNet classification": the dataset, then the task
+                    span = doc[tok.i : tok.i + 1]  # "class-conditional ImageNet generation"
                 if span is not None and span.end not in self.method_ends:  # not "online Monte Carlo tree search"
                     self.add(span, "TASK", "task-head")
             elif low in _TASK_FOLLOWERS and tok.i > 0 and _names_task(doc[tok.i - 1]):
                 # "fact editing benchmarks", "transfer learning tasks", "flow field prediction accuracy"
                 prev = doc[tok.i - 1]
                 span = task_span(doc, prev, allow_bare=prev.lower_ in TASK_HEADS and low in _TASK_NOUNS, allow_field=True)
+                if span is not None and prev.lower_ in _DATA_TASK_HEADS and prev.i - 1 in self.dataset_end:
+                    span = doc[prev.i : prev.i + 1]  # "the ImageNet classification task"
                 if span is not None:
                     self.add(span, "TASK", "task-noun")
                     if low in _TASK_NOUNS:  # "interpolation, forecasting, and classification tasks"
