@@ -369,6 +369,13 @@ def test_a_task_done_on_a_known_dataset_is_split_from_it(nlp, sentence: str) -> 
     assert {("ImageNet", "DATASET"), ("classification", "TASK")} <= {(e.text, e.label_) for e in nlp(sentence).ents}
 
 
+def test_a_mapping_between_modalities_is_a_task(nlp) -> None:
+    doc = nlp("It supports high-resolution text-to-image, and text-to-video applications with text-to-image diffusion "
+              "models.")
+    tasks = [e.text for e in doc.ents if e.label_ == "TASK"]
+    assert tasks == ["text-to-image", "text-to-video"]  # the models are a family, not the task
+
+
 def test_abilities_are_no_tasks(nlp) -> None:
     doc = nlp("It shows strong spatial imagination ability and improved metadata-based reasoning capabilities.")
     assert not [e for e in doc.ents if e.label_ == "TASK"]

@@ -122,6 +122,9 @@ _TASK_NOUNS = frozenset(("task", "tasks", "problem", "problems"))
 #: ability", "multi-modal generation capabilities"), none was a gold task.
 _TASK_FOLLOWERS = _TASK_NOUNS | frozenset(("benchmark", "benchmarks", "dataset", "datasets", "setting", "settings", "setup",
                                            "accuracy", "performance"))
+#: A mapping between two modalities: "text-to-image", "Speech-to-Text", "image-to-3D".
+_MODALITY = r"(?:text|image|video|speech|audio|3D|music|motion|layout|sketch|shape|caption|SQL|code)"
+_MODALITY_TASK = re.compile(rf"(?<![\w-]){_MODALITY}-to-{_MODALITY}(?![\w-])", re.IGNORECASE)
 #: Task words that follow the dataset they are done on: "ImageNet classification", "COCO detection"
 #: (not "NAS-Bench-201 search space", "an N-body interaction task").
 _DATA_TASK_HEADS = frozenset("classification detection segmentation recognition captioning retrieval tracking".split())
@@ -346,10 +349,25 @@ class _Rules:
             self.novel_pairs()
             self.new_data()
             self.described_names()
+            self.modality_tasks()
         self.same_name_same_label()
         self.proposed_data_stays_data()
         self.acronyms_follow_their_proposal()
         return self.out
+
+    def modality_tasks(self) -> None:
+        """"high-resolution text-to-image, and text-to-video applications", "Text-to-Speech": a mapping
+        from one modality to another, said on its own, is a task (but "text-to-image diffusion models"
+        name a family of models)."""
+        doc = self.doc
+        for m in _MODALITY_TASK.finditer(doc.text):
+            span = doc.char_span(m.start(), m.end())
+            after = doc[span.end] if span is not None and span.end < len(doc) else None
+            if span is None or after is not None and (after.text == "-" or after.pos_ in ("NOUN", "PROPN", "ADJ")
+                                                      and after.lower_ not in _TASK_FOLLOWERS
+                                                      and after.lower_ not in ("application", "applications")):
+                continue
+            self.add(span, "TASK", "modality")
 
     def same_name_same_label(self) -> None:
         """A name labelled only by its shape ("CircuitNet 2.0 ..." later in the text) takes the label the
