@@ -184,12 +184,17 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "statistics.", "M-SMoE"),
     ("To tackle this issue, we introduce a causal graphical model of the dropout mechanism, namely, Causal Dropout Model.",
      "Causal Dropout Model"),
+    ("We propose a method for safety prompt optimization, namely DRO (Directed Representation Optimization).",
+     "Directed Representation Optimization"),  # a known acronym, defined anew
+    ("The MAmmoTH models are trained on MathInstruct, our meticulously curated instruction tuning dataset.",
+     "MathInstruct"),  # ours, though the gazetteer knows it
+    ("By tapping into experts crucial for accurate SR, our model excels in uncovering details.", None),
     ("We evaluate the proposed MAgg method on three tasks for combinatorial problems, namely Boolean Satisfiability "
      "Prediction (SAT) and others.", "MAgg"),
 ])
-def test_proposal_phrasings(nlp, sentence: str, name: str) -> None:
+def test_proposal_phrasings(nlp, sentence: str, name: str | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
-    assert [e.name for e in ex.entities if e.proposed] == [name]
+    assert [e.name for e in ex.entities if e.proposed] == ([name] if name else [])
 
 
 @pytest.mark.parametrize(("sentence", "names"), [

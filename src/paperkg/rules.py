@@ -57,6 +57,8 @@ _ORDER = {"propose": 0, "called": 0, "novel-appos": 0, "our": 1, "abbreviation":
 _STOP_OR_BLAND = TASK_STOP | _BLAND_MODIFIERS
 _CUE_OR_DATA_WORDS = METHOD_CUES | DATASET_WORDS
 _ANY_GENERIC = GENERIC_TECH | GENERIC
+#: What "X, our <...> dataset / method / model" can call X.
+_OURS_HEADS = DATASET_WORDS | _ANY_GENERIC | TECH_HEADS
 
 
 def _head_word(doc: Doc, end: int) -> str:
@@ -570,6 +572,13 @@ class _Rules:
         elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in _NEW_WORDS for c in tok.children):
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
             self.add(name_run(doc, tok.head.i), label, "novel-appos", proposed=True)
+        elif low == "our" and tok.dep_ == "poss" and tok.head.dep_ == "appos" and is_namey(tok.head.head) \
+                and tok.head.head.i < tok.i and doc[tok.i - 1].text == "," and tok.head.lower_ in _OURS_HEADS \
+                and tok.head.right_edge.i + 1 < len(doc) and doc[tok.head.right_edge.i + 1].text in (",", ".", ";", ")"):
+            # "trained on MathInstruct, our meticulously curated instruction tuning dataset.": ours, even if known
+            # (not the subject the parse misread: "On a subset of ARC, our automated pipeline achieves ...")
+            label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
+            self.add(name_run(doc, tok.head.head.i), label, "our", proposed=True)
         elif low == "our" and tok.dep_ == "poss":
             found = _named_in(doc, tok.head) or next(  # "our Stacked Tempering approach"
                 (name_run(doc, c.i) for c in tok.head.lefts if c.dep_ in ("compound", "amod") and is_namey(c)), None)
@@ -730,13 +739,14 @@ class _Rules:
         named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
         if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
             named = None
-        found = named or self.namely(obj) or self.pair_at(obj, verb) or self.defined_in(obj, label) or self.comma_named(obj)
+        namely = self.namely(obj)
+        found = named or namely or self.pair_at(obj, verb) or self.defined_in(obj, label) or self.comma_named(obj)
         if found is None:
             found = _named_in(doc, obj)
             if found is not None:
                 found = self.widened(obj, found)
         found = found or self.described(obj, verb) or self.name_before(obj, verb)
-        if found is not None and (found[1] <= obj.i or found[0] > obj.i) and (
+        if found is not None and found != namely and (found[1] <= obj.i or found[0] > obj.i) and (
                 all(self.gaz_tokens[found[0] : found[1]]) or self.defined_before(*found)):
             found = None  # "a novel LLM detector", "a new MLLM", "a novel AE detection framework": a known name is used
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
@@ -776,11 +786,11 @@ class _Rules:
         for t in doc[obj.i + 2 : min(obj.sent.end - 2, obj.i + 12)]:
             before = doc[t.i - 2]
             if t.lower_ in ("namely", "i.e.") and doc[t.i - 1].text == "," and (
-                    before == obj or before.tag_ not in ("NNS", "NNPS") and before.lower_ not in TASK_HEADS):
+                    before == obj or before.tag_ not in ("NNS", "NNPS") and before.lower_ not in _TASK_NOUNS):
                 k = t.i + 1 + (doc[t.i + 1].text == ",")
                 start, end = name_run(doc, k)
-                if (end - start > 1 or is_namey(doc[k])) and not all(self.gaz_tokens[start:end]):
-                    return start, end
+                if (end - start > 1 or is_namey(doc[k])) and (self.defined_here(start, end) or not all(self.gaz_tokens[start:end])):
+                    return start, end  # also a known acronym given a new long form: "namely DRO (Directed ...)"
         return None
 
     def add_proposal(self, found: tuple[int, int], label: str) -> None:
@@ -839,6 +849,11 @@ class _Rules:
         if (before or after) and obj.i + 1 - start <= 7 and not all(self.gaz_tokens[start : obj.i + 1]):
             return start, obj.i + 1
         return found
+
+    def defined_here(self, start: int, end: int) -> bool:
+        """``doc[start:end]`` is an acronym defined right here, whatever else it may name ("DRO (Directed
+        Representation Optimization)")."""
+        return any(short.start == start and short.end == end for _, short in self.pairs)
 
     def defined_before(self, start: int, end: int) -> bool:
         """``doc[start:end]`` is an acronym the abstract defined earlier ("Adversarial Examples (AEs)")."""
