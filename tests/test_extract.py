@@ -189,6 +189,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     ("The MAmmoTH models are trained on MathInstruct, our meticulously curated instruction tuning dataset.",
      "MathInstruct"),  # ours, though the gazetteer knows it
     ("By tapping into experts crucial for accurate SR, our model excels in uncovering details.", None),
+    ("As for the latter stage, a unique Reinforcement Learning from NLE Feedback (RLNF) is introduced for injecting "
+     "visual facts.", "Reinforcement Learning from NLE Feedback"),
     ("We evaluate the proposed MAgg method on three tasks for combinatorial problems, namely Boolean Satisfiability "
      "Prediction (SAT) and others.", "MAgg"),
 ])

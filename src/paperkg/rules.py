@@ -818,13 +818,17 @@ class _Rules:
         return None
 
     def pair_at(self, obj: Token, verb: Token) -> tuple[int, int] | None:
-        """"we propose RL with Adaptive Regularization (RL-AR)": a long form (found by the abbreviation
-        detector) that starts right after the verb and covers the object is what is proposed."""
+        """"we propose RL with Adaptive Regularization (RL-AR)", "a unique Reinforcement Learning from NLE
+        Feedback (RLNF) is introduced": a long form (found by the abbreviation detector) that starts right
+        after the verb, or opens the passive's subject, and covers the object is what is proposed."""
         for long, short in self.pairs:
-            if long.start <= obj.i < long.end and verb.i < long.start <= verb.i + 6 \
+            # the words before the long form: after the verb, or opening a passive's subject
+            lead = self.doc[verb.i + 1 : long.start] if verb.i < long.start <= verb.i + 6 else \
+                self.doc[obj.left_edge.i : long.start] if obj.dep_ == "nsubjpass" and long.end < verb.i else None
+            if long.start <= obj.i < long.end and lead is not None \
                     and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower
-                            for t in self.doc[verb.i + 1 : long.start]) \
-                    and not all(self.gaz_tokens[long.start : long.end]):
+                            for t in lead) \
+                    and not all(self.gaz_tokens[long.start : long.end]) and not any(t.lower_ in NAMING_VERBS for t in long):
                 data = self.doc[long.end - 1].lower_ in DATASET_WORDS or typed_as_data(self.doc, long.start, long.end)
                 self.add(short, "DATASET" if data else "METHOD", "propose", proposed=True)
                 return long.start, long.end
