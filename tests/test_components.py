@@ -231,6 +231,11 @@ def test_package_gazetteers_load() -> None:
     ("Breadth-", "METHOD", "such-as", True),  # "Breadth- and depth-first search"
     ("-R", "DATASET", "conjunct", True),  # "ImageNet-C, -R"
     ("mIoU.", "METHOD", "camel-name", True),  # one token, full stop and all: "by at least +4.9 mIoU."
+    ("PAC-learnability", "METHOD", "camel-name", True),  # a name glued to a common word
+    ("GPT-family", "METHOD", "name-head", True),
+    ("Extra-gradient", "METHOD", "name-head", False),
+    ("Lion-phi", "METHOD", "name-head", False),
+    ("OoD-detection", "TASK", "camel-name", False),
 ])
 def test_filter_of_name_shaped_non_entities(text: str, label: str, rule: str, junk: bool) -> None:
     doc = spacy.blank("en")(text)

@@ -8,7 +8,7 @@ import re
 
 from spacy.tokens import Doc, Span
 
-from .lexicon import FIELDS, GENERIC, METRICS, NOT_ENTITIES, is_acronymish
+from .lexicon import DATASET_WORDS, FIELDS, GENERIC, METRICS, NOT_ENTITIES, TECH_HEADS, is_acronymish
 
 #: "language models" in passing: a family of models, not a method.
 _LM_FAMILY = re.compile(r"(?:natural |foundational |foundation |neural )?language models?")
@@ -24,6 +24,15 @@ DEFINED_RULES = frozenset(("gazetteer", "abbreviation", "acronym"))
 #: The adjective that ends a hyphenated description ("E(3)-invariant", "PAC-Bayesian").
 _ADJECTIVE_TAIL = re.compile(r"-(?:[a-z]+(?:able|ible|ian|ed|ous)|[a-z]*(?:variant|consistent|relevant|efficient|dependent|"
                              r"theoretic|symbolic|specific|agnostic|adaptive|centric|symmetric|aware|free)|[Ll]ipschitz|Bayesian)$")
+
+
+#: A name glued to a common word: "PAC-learnability", "O(1)-approximation", "ML-agent", "LLaMA-family".
+_GLUED_WORD_TAIL = re.compile(r"[^\s-]*[A-Z][^\s-]*-(?P<tail>[a-z]{3,})")
+#: Rules that take such a compound for a name; what it ends in when it is one ("Q-learning", "Extra-gradient",
+#: "Lion-$\\phi$"; and a task: "OoD-detection").
+_SHAPE_RULES = frozenset(("camel-name", "name-head"))
+_TECHNIQUE_TAILS = TECH_HEADS | {"learning", "maximization", "minimization", "gradient"} | frozenset(
+    "alpha beta gamma delta epsilon zeta eta theta kappa lambda mu nu xi pi rho sigma tau phi chi psi omega".split())
 
 
 def _glued_before(doc: Doc, start: int) -> str:
@@ -61,6 +70,10 @@ def is_junk(span: Span, label: str) -> bool:
         return True  # "+0.28dB", "5.5Gb", "FID 1.73"
     if span.id_ not in DEFINED_RULES and _ADJECTIVE_TAIL.search(span.text):
         return True  # described, not named: "PAC-Bayesian", "E(3)-invariant", "O(1)-Lipschitz", "poly(S)-free"
+    tail = _GLUED_WORD_TAIL.fullmatch(span.text)
+    if tail and span.id_ in _SHAPE_RULES and label != "TASK" and tail["tail"] not in _TECHNIQUE_TAILS \
+            and not (span.end < len(span.doc) and span.doc[span.end].lower_ in DATASET_WORDS):
+        return True  # described, not named: "PAC-learnability", "VC-dimension", "GPT-family" (not "Animeline-art dataset")
     if len(span) == 1 and (text[0] == "-" or text[-1] == "-") and not span.kb_id_:
         return True  # half of a hyphenated pair: "Breadth- and depth-first", "ImageNet-C, -R" (not "LLaMA-1/-2")
     if not any(c.isalpha() for c in text) and not span.kb_id_ or len(text) < 2 or any(t.like_url for t in span):
