@@ -236,6 +236,10 @@ def test_proposal_phrasings(nlp, sentence: str, name: str | None) -> None:
      "Attention (MW-MHA) module that facilitates the modelling of local-global interactions.",
      ["Multi-Window Masked Autoencoder", "Multi-Window Multi-Head Attention"]),  # "fitted" parsed as a clause
     ("We propose a novel greedy algorithm called retro-fallback which maximizes the probability.", ["retro-fallback"]),
+    ("We formulate a problem for TFL, consisting of two key modules: Client Topology Learning, which infers the client "
+     "relationships, and Learning on Client Topology, which leverages the learned topology.",
+     ["Client Topology Learning", "Learning on Client Topology"]),
+    ("This paper introduces AIM, a collection of vision models pre-trained with an autoregressive objective.", ["AIM"]),
     ("Our contributions: 4) new activation functions SwooshR and SwooshL work better than Swish.",
      ["SwooshR", "SwooshL"]),
     ("We first introduce a novel video Multimodal Large Language Model (MLLM), MotionEpic, which grounds.", []),
@@ -381,6 +385,12 @@ def test_a_mapping_between_modalities_is_a_task(nlp) -> None:
               "models.")
     tasks = [e.text for e in doc.ents if e.label_ == "TASK"]
     assert tasks == ["text-to-image", "text-to-video"]  # the models are a family, not the task
+
+
+def test_described_list_items_are_no_names(nlp) -> None:
+    doc = nlp("We propose two variants: one related to deterministic pushdown automata (PDAs) and one based on "
+              "nondeterministic PDAs, which allows transformers to recognize CFLs.")
+    assert not [e for e in doc.ents if e.text.startswith("one ")]
 
 
 def test_abilities_are_no_tasks(nlp) -> None:

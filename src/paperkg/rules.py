@@ -1208,9 +1208,10 @@ class _Rules:
             if t is None or t.text in (".", ";") or t.text == "," and i + 1 < sent.end and doc[i + 1].pos_ in ("VERB", "PART", "AUX"):
                 break
             start = i + 1
-        items = [(s, e) for s, e in items if doc[s].lower_ not in ("a", "an", "the") or e - s > 1]
-        if len(items) != _COUNTS[num.lower_] or any(e - s > 6 for s, e in items):
-            return
+        items = [(s, e) for s, e in items if (doc[s].lower_ not in ("a", "an", "the") or e - s > 1)
+                 and doc[s].lower_ not in ("which", "that", "where")]  # "X, which infers ..., and Y, which ..."
+        if len(items) != _COUNTS[num.lower_] or any(e - s > 6 or doc[s].lower_ in ("one", "another") for s, e in items):
+            return  # not described items: "two variants: one related to ... and one based on ..."
         if tasks:
             for s, e in items:
                 self.add((s, e), "TASK", "listed")
@@ -1219,7 +1220,8 @@ class _Rules:
         noun = doc[k]
         new = any(t.lower_ in _NEW_WORDS for t in doc[num.i : k]) or (
             (noun.head.lower_ in PROPOSE_VERBS or noun.head.lower_ in _OFFER_VERBS) and noun.head.pos_ == "VERB"
-            and _we_subject(noun.head))  # "we offer two alternative matching strategies: A and B"
+            and _we_subject(noun.head)) or (  # "we offer two alternative matching strategies: A and B"
+            noun.lower_ in ("modules", "components") and any(t.lower_ in ("we", "our") for t in sent))
         for s, e in items:  # "three datasets: Adult, COMPAS, and CelebA" are used, not new
             self.add((s, e), label, "propose" if new else "listed", proposed=new)
 
@@ -1404,6 +1406,8 @@ def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:
                 child.lower_ in ("we", "paper", "work", "study") or any(c.lower_ == "our" for c in child.children)
                 or child.lower_ == "it" and depth == 0):  # "it introduces X", not "it is possible to build X"
             return True
+        if child.dep_ == "compound" and child.lower_ in ("paper", "work", "study") and child.i == verb.i - 1:
+            return True  # the parse of "This paper introduces AIM" ("paper" a compound of the verb)
     passive = any(c.dep_ == "nsubjpass" for c in verb.children) and not any(c.dep_ == "nsubj" for c in verb.children)
     if active_conj and passive and verb.dep_ == "ccomp":
         pass  # "We show that X are correlated ... and propose Y": the parser hung "propose" on the passive clause
