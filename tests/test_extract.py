@@ -393,6 +393,18 @@ def test_described_list_items_are_no_names(nlp) -> None:
     assert not [e for e in doc.ents if e.text.startswith("one ")]
 
 
+@pytest.mark.parametrize(("sentence", "tasks"), [
+    ("Our model outperforms state-of-the-art models in various tasks spanning classification, forecasting, and anomaly "
+     "detection.", {"classification", "forecasting", "anomaly detection"}),
+    ("We provide test-beds for the five predominant uncertainty applications: OoD-detection, active learning, failure "
+     "detection, calibration, and ambiguity modeling.", {"OoD-detection", "failure detection", "calibration"}),
+    ("The computation of such correspondences has applications to style transfer, algorithmic fairness, and data "
+     "decorruption.", {"style transfer", "algorithmic fairness"}),
+])
+def test_tasks_listed_after_spanning_colons_and_applications_to(nlp, sentence: str, tasks: set[str]) -> None:
+    assert tasks <= {e.text for e in nlp(sentence).ents if e.label_ == "TASK"}
+
+
 def test_abilities_are_no_tasks(nlp) -> None:
     doc = nlp("It shows strong spatial imagination ability and improved metadata-based reasoning capabilities.")
     assert not [e for e in doc.ents if e.label_ == "TASK"]

@@ -52,7 +52,9 @@ _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
 _BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
 _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
 _PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+\-]*[A-Za-z][A-Za-z0-9+\-]*(?: [A-Za-z0-9+\-]+)*")  # not "S^2"
-_LIST_CUES = frozenset(("as", "including", "like", "e.g.", "e.g", "covering"))
+_LIST_CUES = frozenset(("as", "including", "like", "e.g.", "e.g", "covering", "spanning"))
+#: Plural nouns whose list after a colon (or, for applications, "to") names tasks.
+_LISTING_TASKS = frozenset(("tasks", "applications", "problems"))
 _ORDER = {"propose": 0, "called": 0, "novel-appos": 0, "our": 1, "abbreviation": 1, "gazetteer": 2}
 _STOP_OR_BLAND = TASK_STOP | _BLAND_MODIFIERS
 _CUE_OR_DATA_WORDS = METHOD_CUES | DATASET_WORDS
@@ -595,6 +597,12 @@ class _Rules:
                             self.add(name_run(doc, other.i), label, "our", proposed=True)
         elif low in _LIST_CUES and tok.dep_ in ("prep", "acl") and (low != "as" or doc[tok.i - 1].lower_ == "such"):
             self.such_as(tok)
+        if low in _LISTING_TASKS and tok.i + 2 < len(doc):
+            after = doc[tok.i + 1]
+            if after.text == ":":
+                self.colon_list(after)
+            elif after.lower_ == "to" and after.dep_ == "prep" and low == "applications":  # "applications to X, Y"
+                self.such_as(after)
         elif low in _STUDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
             self.studied(tok)
         if low in _BEATING_VERBS or low in _COMPARING_WORDS or low in _VERSUS:
@@ -1082,9 +1090,21 @@ class _Rules:
             if label is not None or noun.head.i == noun.i or noun.i - noun.head.i > 4 or noun.head.i > noun.i:
                 break
             noun = noun.head
-        if label is None:
-            return
-        items = [c for c in tok.children if c.dep_ in ("pobj", "dobj")]
+        if label is not None:
+            self.list_items(label, [c for c in tok.children if c.dep_ in ("pobj", "dobj")])
+
+    def colon_list(self, colon: Token) -> None:
+        """"the five predominant uncertainty applications: OoD-detection, active learning, ...": what a
+        plural task noun introduces with a colon are tasks."""
+        doc = self.doc
+        item = doc[colon.i + 1]
+        while item.head.i > item.i and item.head.i - colon.i < 6:
+            item = item.head  # up to the first item's head word
+        if item.pos_ in ("NOUN", "PROPN"):
+            self.list_items("TASK", [item])
+
+    def list_items(self, label: str, items: list[Token]) -> None:
+        """Each item of a list of things of one kind, its appositions and conjuncts included."""
         for item in list(items):  # "classification, semi-supervised learning, transfer learning": appositions too
             items.extend(c for c in item.children if c.dep_ == "appos" and c not in items)
         for item in list(items):
@@ -1553,5 +1573,5 @@ _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
              | _CORE_WORDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _REMEDY_VERBS
              | _BEATING_VERBS | _COMPARING_WORDS | _VERSUS | _KIND_NOUNS | _LISTING_NOUNS
-             | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
+             | _LISTING_TASKS | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
 _TRIGGER_HASHES = frozenset(map(hash_string, _TRIGGERS))
