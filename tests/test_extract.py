@@ -344,6 +344,10 @@ def test_a_coined_bench_name_is_a_proposed_dataset(nlp) -> None:
 def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
     doc = nlp("The online knapsack problem is a classic problem in online algorithms.")
     assert ("online knapsack problem", "TASK") in {(e.text, e.label_) for e in doc.ents}
+    doc = nlp("A polynomial time algorithm is known to approximate the Balanced Cut problem up to value O(alpha).")
+    assert ("Balanced Cut problem", "TASK") in {(e.text, e.label_) for e in doc.ents}
+    doc = nlp("We show how to address the OOD problem with a new loss.")  # an acronym's problem: named elsewhere
+    assert not [e for e in doc.ents if e.label_ == "TASK"]
     doc = nlp("We study the exposure bias problem of autoregressive decoders.")
     assert not [e for e in doc.ents if e.label_ == "TASK" and "bias" in e.text]
 

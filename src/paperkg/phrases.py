@@ -154,7 +154,8 @@ def named_problem(doc: Doc, head: Token) -> Span | None:
     last = doc[head.i - 1].lower_
     before = doc[start - 1] if start > 0 else None
     opens = before is not None and (before.lower_ in ("the", "a", "an") or before.lower_ in TASK_STOP and head.i - start >= 2)
-    if start == head.i or not opens or doc[head.i - 1].pos_ != "NOUN" \
+    proper = doc[head.i - 1].pos_ == "PROPN" and not any(t.is_upper for t in doc[start : head.i])  # "the Balanced Cut problem"
+    if start == head.i or not opens or doc[head.i - 1].pos_ != "NOUN" and not proper \
             or last in METHOD_CUES or last in TECH_HEADS or last in PROBLEM_PHENOMENA \
             or doc[start].lower_ == "original":  # a method ("score matching"), a symptom ("exposure bias")
         return None
