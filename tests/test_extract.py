@@ -409,6 +409,11 @@ def test_tasks_listed_after_spanning_colons_and_applications_to(nlp, sentence: s
     assert tasks <= {e.text for e in nlp(sentence).ents if e.label_ == "TASK"}
 
 
+def test_a_known_method_ending_in_a_metric_word_is_kept(nlp) -> None:
+    doc = nlp("We solve NP-hard problems under the branch and bound framework with an upper confidence bound rule.")
+    assert {"branch and bound", "upper confidence bound"} <= {e.text for e in doc.ents if e.label_ == "METHOD"}
+
+
 def test_abilities_are_no_tasks(nlp) -> None:
     doc = nlp("It shows strong spatial imagination ability and improved metadata-based reasoning capabilities.")
     assert not [e for e in doc.ents if e.label_ == "TASK"]

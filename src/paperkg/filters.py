@@ -64,8 +64,8 @@ def is_junk(span: Span, label: str) -> bool:
     text = span.text.lower().rstrip(".")  # the tokenizer leaves the full stop on some names: "+4.9 mIoU."
     if _listed(text, label, span.id_, len(span)) or "-" in text and _listed(text.replace("-", " "), label, span.id_, 2):
         return True  # hyphens folded: "reinforcement-learning tasks" name the field too
-    if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text):
-        return True
+    if label != "TASK" and span[-1].lower_ in METRICS and not is_acronymish(span.text) and not span.kb_id_:
+        return True  # a score ("test accuracy"), unless known by that name ("branch and bound", "Connectivity Map")
     if _MEASUREMENT.fullmatch(span.text) or len(span) > 1 and span[0].lower_ in METRICS and span[-1].like_num:
         return True  # "+0.28dB", "5.5Gb", "FID 1.73"
     if span.id_ not in DEFINED_RULES and _ADJECTIVE_TAIL.search(span.text):
