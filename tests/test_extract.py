@@ -358,8 +358,6 @@ def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
      "event type classification"),
     ("Experimental results on multiple fact editing benchmarks demonstrate that Larimar attains accuracy.",
      "fact editing"),
-    ("In this work, we tackle the challenging problem of denoising hand-object interactions.",
-     "denoising hand-object interactions"),
 ])
 def test_tasks_named_by_context(nlp, sentence: str, task: str) -> None:
     doc = nlp(sentence)
@@ -369,10 +367,10 @@ def test_tasks_named_by_context(nlp, sentence: str, task: str) -> None:
 @pytest.mark.parametrize("sentence", [
     "We propose a physically-informed framework for generating clean images from data.",
     "Identifying these risks is crucial for deployment.",
+    "We study the problem of learning skills from demonstrations.",
 ])
-def test_uncued_gerunds_are_no_tasks(nlp, sentence: str) -> None:
-    """Only "the problem / task of <gerund> <object>" names a task: gerunds elsewhere were gold tasks
-    too rarely (1 of 8 on newly annotated abstracts)."""
+def test_gerunds_are_no_tasks(nlp, sentence: str) -> None:
+    """A gerund and its object were gold tasks too rarely to name one (3 of 17 on the dev sets)."""
     assert not [e for e in nlp(sentence).ents if e.label_ == "TASK"]
 
 
