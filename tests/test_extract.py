@@ -407,6 +407,11 @@ def test_tasks_listed_after_spanning_colons_and_applications_to(nlp, sentence: s
     assert tasks <= {e.text for e in nlp(sentence).ents if e.label_ == "TASK"}
 
 
+def test_an_acronym_defined_problem_is_a_task(nlp) -> None:
+    doc = nlp("We explore a Federated Reinforcement Learning (FRL) problem where N agents learn a common policy.")
+    assert {("Federated Reinforcement Learning", "TASK"), ("FRL", "TASK")} <= {(e.text, e.label_) for e in doc.ents}
+
+
 def test_a_known_method_ending_in_a_metric_word_is_kept(nlp) -> None:
     doc = nlp("We solve NP-hard problems under the branch and bound framework with an upper confidence bound rule.")
     assert {"branch and bound", "upper confidence bound"} <= {e.text for e in doc.ents if e.label_ == "METHOD"}
