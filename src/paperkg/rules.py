@@ -539,9 +539,9 @@ class _Rules:
                 label = "METHOD"  # not "Attack Success Rate (ASR)", "Knowledge Graphs (KGs)", "Nash Equilibrium (NE)"
             if label is None and _TECHNIQUE_LONG_FORM.search(_QUALIFIER.split(long.text.lower(), 1)[0]):
                 label = "METHOD"  # "optimal transport (OT)", "fair empirical risk minimization based on ... (f-FERM)"
-            if label == "METHOD" and _head_word(doc, short.end + 1) in ("problem", "problems") \
+            if label == "METHOD" and _head_word(doc, short.end + 1) in ("problem", "problems", "task", "tasks", "setting") \
                     and (long.start, long.end) not in gaz_label:
-                label = "TASK"  # "a Federated Reinforcement Learning (FRL) problem"
+                label = "TASK"  # "a Federated Reinforcement Learning (FRL) problem", "the Image Aesthetics Assessment (IAA) task"
             if label is None or long.text.lower() in FIELDS or long.text.lower() in NOT_ENTITIES:
                 self.non_entities.update((short.text, short.text + "s", short.text.rstrip("s")))
                 continue
