@@ -600,14 +600,14 @@ class _Rules:
                             self.add(name_run(doc, other.i), label, "our", proposed=True)
         elif low in _LIST_CUES and tok.dep_ in ("prep", "acl") and (low != "as" or doc[tok.i - 1].lower_ == "such"):
             self.such_as(tok)
+        elif low in _STUDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
+            self.studied(tok)
         if low in _LISTING_TASKS and tok.i + 2 < len(doc):
             after = doc[tok.i + 1]
             if after.text == ":":
                 self.colon_list(after)
             elif after.lower_ == "to" and after.dep_ == "prep" and low == "applications":  # "applications to X, Y"
                 self.such_as(after)
-        elif low in _STUDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
-            self.studied(tok)
         if low in _BEATING_VERBS or low in _COMPARING_WORDS or low in _VERSUS:
             self.compared(tok)
         if low in _REMEDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok) and any(c.dep_ == "nsubj" for c in tok.children):
