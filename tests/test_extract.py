@@ -236,6 +236,9 @@ def test_proposal_phrasings(nlp, sentence: str, name: str | None) -> None:
      "Attention (MW-MHA) module that facilitates the modelling of local-global interactions.",
      ["Multi-Window Masked Autoencoder", "Multi-Window Multi-Head Attention"]),  # "fitted" parsed as a clause
     ("We propose a novel greedy algorithm called retro-fallback which maximizes the probability.", ["retro-fallback"]),
+    ("To achieve OOF-resiliency in a scalable manner, we propose Topology-aware Federated Learning (TFL) that leverages "
+     "client topology - a graph representing client relationships - to effectively train robust models against OOF "
+     "data.", ["Topology-aware Federated Learning"]),  # "to ... train" parsed as a clause with the name its subject
     ("We formulate a problem for TFL, consisting of two key modules: Client Topology Learning, which infers the client "
      "relationships, and Learning on Client Topology, which leverages the learned topology.",
      ["Client Topology Learning", "Learning on Client Topology"]),

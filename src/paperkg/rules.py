@@ -1440,9 +1440,11 @@ def _objects(verb: Token) -> list[Token]:
                     for o in verb.children)  # a named first contribution, not "we present results ... and FEVER"
             or c.dep_ in ("dep", "appos") and c.pos_ in ("NOUN", "PROPN") and doc[c.left_edge.i - 1].text == ":"
             and not any(is_namey(o) for o in verb.children if o.dep_ == "dobj")]  # not "Albatross: AlphaZero for ..."
-    # a participle misread as a clause: "we propose a Multi-Window Masked Autoencoder (MW-MAE) fitted with ..."
-    objs.extend(s for c in verb.children if c.dep_ == "ccomp" and c.tag_ in ("VBN", "VBD") and c.lower_ not in NAMING_VERBS
-                and not any(a.dep_ in ("aux", "auxpass", "mark") for a in c.children)
+    # a participle or infinitive misread as a clause: "we propose a Multi-Window Masked Autoencoder (MW-MAE)
+    # fitted with ...", "we propose Topology-aware Federated Learning (TFL) that ... to effectively train ..."
+    objs.extend(s for c in verb.children if c.dep_ == "ccomp" and c.tag_ in ("VBN", "VBD", "VB") and c.lower_ not in NAMING_VERBS
+                and not any(a.dep_ == "mark" or a.dep_ in ("aux", "auxpass") and a.lower_ != "to" for a in c.children)
+                and (c.tag_ != "VB" or any(a.lower_ == "to" for a in c.children))
                 for s in c.children if s.dep_ == "nsubj" and s.left_edge.i == verb.i + 1)
     for obj in list(objs):
         objs.extend(c for c in obj.children if c.dep_ == "conj"
