@@ -429,14 +429,16 @@ def _agreed_labels(flat: list[tuple[int, Entity]]) -> list[tuple[int, Entity]]:
     for p, e in flat:
         if e.label != "DATASET":
             papers[match_key(e.name)][e.label].add(p)
+    relabel: dict[tuple[str, str], str] = {}  # (name, minority label) -> the majority label, decided once per name
+    for name, by_label in papers.items():
+        usual = max(by_label, key=lambda label: len(by_label[label]))
+        for label, in_papers in by_label.items():
+            if label != usual and len(by_label[usual]) >= _LABEL_MAJORITY * len(in_papers):
+                relabel[(name, label)] = usual
     out = []
     for p, e in flat:
-        by_label = papers.get(match_key(e.name)) if e.label != "DATASET" else None
-        if by_label and len(by_label) > 1:
-            usual = max(by_label, key=lambda label: len(by_label[label]))
-            if len(by_label[usual]) >= _LABEL_MAJORITY * len(by_label[e.label]):
-                e = e.model_copy(update={"label": usual, "key": None})
-        out.append((p, e))
+        usual = relabel.get((match_key(e.name), e.label))
+        out.append((p, e.model_copy(update={"label": usual, "key": None}) if usual else e))
     return out
 
 
