@@ -190,6 +190,12 @@ def method_span(doc: Doc, head: Token) -> Span | None:
     return span
 
 
+def past_acronym(doc: Doc, end: int) -> int:
+    """Where the text resumes after a name ending at ``end``, past its acronym in parentheses, if any
+    ("Weapons of Mass Destruction Proxy (WMDP) benchmark")."""
+    return end + 3 if end + 2 < len(doc) and doc[end].text == "(" and doc[end + 2].text == ")" else end
+
+
 #: Singular nouns that type the name beside them as data: "the dataset SyGuS", "MM-Vet, an evaluation benchmark".
 DATA_TYPES = frozenset(("dataset", "benchmark", "corpus", "testbed"))
 
@@ -202,7 +208,7 @@ def typed_as_data(doc: Doc, start: int, end: int) -> bool:
     head = doc[end - 1]
     if any(c.dep_ == "appos" and c.lower_ in DATA_TYPES and c.i > head.i for c in head.rights):
         return True
-    after = end + 3 if end + 2 < len(doc) and doc[end].text == "(" and doc[end + 2].text == ")" else end
+    after = past_acronym(doc, end)
     if after < len(doc) and doc[after].lower_ in DATA_TYPES and doc[after].tag_ == "NN" and after > end:
         return True  # "the Weapons of Mass Destruction Proxy (WMDP) benchmark"
     if start >= 2 and doc[start - 1].text == "," and doc[start - 2].lower_ in DATA_TYPES \

@@ -25,7 +25,8 @@ from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, F
                       orth_shape)
 from .filters import UMBRELLA_FIELDS, is_junk
 from .gazetteer import LONG_NAMES, package_patterns
-from .phrases import left_edge, method_span, name_run, named_problem, task_span, typed_as_data, word_start
+from .phrases import (left_edge, method_span, name_run, named_problem, past_acronym, task_span, typed_as_data,
+                      word_start)
 from .resolve import related
 
 FACTORY = "paperkg_rules"
@@ -464,8 +465,7 @@ class _Rules:
         """A name follows ``doc[:end]`` as its appositive (past an acronym in parentheses): "a novel video
         Multimodal Large Language Model (MLLM), MotionEpic, ..." names MotionEpic."""
         doc = self.doc
-        if end + 2 < len(doc) and doc[end].text == "(" and doc[end + 2].text == ")":
-            end += 3
+        end = past_acronym(doc, end)
         return end + 1 < len(doc) and doc[end].text == "," and is_namey(doc[end + 1])
 
     def described_names(self) -> None:
