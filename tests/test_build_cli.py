@@ -65,7 +65,7 @@ def test_build_is_deterministic(seed_build, tmp_path):
 def test_build_json_summary(tmp_path, capsys):
     assert main(["build", str(SEEDS), "--out", str(tmp_path), "--json", "--no-progress"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary["ingest"] == {"read": 39, "kept": 39, "duplicates": 0, "rejected": 0}
+    assert summary["ingest"] == {"read": 39, "kept": 39, "duplicates": 0, "rejected": 0, "without_abstract": 0}
     assert summary["nodes"]["Paper"] == 39 and summary["relationships"]["AUTHORED"] == 86
 
 
@@ -79,6 +79,18 @@ def test_skip_bad_writes_rejects_and_counts(tmp_path, capsys):
     assert reject["line"] == 2 and "invalid JSON" in reject["reason"]
 
 
+def test_title_only_papers_give_authors_and_venue_but_no_entities(tmp_path, capsys):
+    src = tmp_path / "neurips.jsonl"
+    src.write_text(json.dumps({"id": "n1", "title": "FooNet: Image Classification on CIFAR-10",
+                               "authors": ["Ada Lovelace", "Alan Turing"], "venue": "NeurIPS", "year": 2024}) + "\n")
+    assert main(["build", str(src), "--out", str(tmp_path / "o"), "--no-progress"]) == 0
+    assert "1 kept papers have a title but no abstract (nothing extracted)" in capsys.readouterr().err
+    graph = nx.read_graphml(tmp_path / "o" / "graph.graphml")
+    assert Counter(kind for _, kind in graph.nodes(data="kind")) == {"Paper": 1, "Author": 2, "Venue": 1}
+    assert "abstract" not in graph.nodes["Paper:n1"]
+    assert graph.nodes["Paper:n1"]["name"] == "FooNet: Image Classification on CIFAR-10"
+
+
 def test_extract_command_writes_predictions(tmp_path):
     out = tmp_path / "pred.jsonl"
     assert main(["extract", str(SEEDS / "000_53756cee41e1786d.txt"), "-o", str(out), "--no-progress"]) == 0
@@ -87,11 +99,11 @@ def test_extract_command_writes_predictions(tmp_path):
 
 def test_user_error_is_one_line_and_exit_code_1(tmp_path):
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"abstract": "fine"}\n{"title": "no abstract"}\n')
+    bad.write_text('{"abstract": "fine"}\n{"venue": "ICLR", "year": 2024}\n')
     proc = subprocess.run([sys.executable, "-m", "paperkg", "build", str(bad), "--out", str(tmp_path / "o")],
                           capture_output=True, text=True)
     assert proc.returncode == 1
-    assert proc.stderr.strip() == f"paperkg: error: {bad}:2: record has no abstract"
+    assert proc.stderr.strip() == f"paperkg: error: {bad}:2: record has neither abstract nor title"
     assert "Traceback" not in proc.stderr
 
 

@@ -48,7 +48,7 @@ def test_block_layout_reads_area_authors_abstract_and_no_venue():
 
 def test_seed_folder_counts():
     result = read_papers([SEEDS])
-    assert result.stats.model_dump() == {"read": 39, "kept": 39, "duplicates": 0, "rejected": 0}
+    assert result.stats.model_dump() == {"read": 39, "kept": 39, "duplicates": 0, "rejected": 0, "without_abstract": 0}
     assert len({author_key(a) for p in result.papers for a in p.authors}) == 86
 
 
@@ -86,16 +86,33 @@ def test_duplicates_are_merged_and_counted(tmp_path):
         {"abstract": "  " + ABSTRACT.upper(), "authors": ["B"], "title": "Later title"},
     ])
     result = read_papers([path])
-    assert result.stats.model_dump() == {"read": 2, "kept": 1, "duplicates": 1, "rejected": 0}
+    assert result.stats.model_dump() == {"read": 2, "kept": 1, "duplicates": 1, "rejected": 0,
+                                         "without_abstract": 0}
     assert result.papers[0].authors == ["A", "B"]
     assert result.papers[0].title == "Later title"
+
+
+def test_title_only_records_are_kept_and_counted(tmp_path):
+    """Metadata lists (NeurIPS's has no abstracts) still give papers, authors and venues."""
+    path = write_jsonl(tmp_path / "t.jsonl", [
+        {"id": "n1", "title": "Cycle-Consistent  Model Merging", "authors": ["A", "B"], "venue": "NeurIPS"},
+        {"title": "Another title", "abstract": "   "},
+        {"id": "n1", "title": "Cycle-Consistent Model Merging", "abstract": ABSTRACT},
+    ])
+    result = read_papers([path])
+    assert result.stats.model_dump() == {"read": 3, "kept": 2, "duplicates": 1, "rejected": 0,
+                                         "without_abstract": 1}
+    merged, title_only = result.papers
+    assert (merged.title, merged.abstract, merged.authors) == ("Cycle-Consistent Model Merging", ABSTRACT, ["A", "B"])
+    assert (title_only.abstract, title_only.id) == ("", paper_id("Another title"))
 
 
 @pytest.mark.parametrize(
     ("content", "line", "reason"),
     [
         (b'{"abstract": "ok"}\n{"abstract": "trunc', 2, "invalid JSON"),
-        (b'{"abstract": "ok"}\n{"title": "no abstract"}\n', 2, "no abstract"),
+        (b'{"abstract": "ok"}\n{"venue": "ICLR"}\n', 2, "neither abstract nor title"),
+        (b'{"abstract": "ok"}\n{"title": "T", "abstract": 3}\n', 2, "abstract must be a string"),
         (b'{"abstract": "ok"}\n{"abstract": "bad \xff byte"}\n', 2, "not valid UTF-8"),
         (b'{"abstract": "ok"}\n[1, 2]\n', 2, "JSON object"),
         (b'{"abstract": "ok", "year": "soon"}\n', 1, "year must be a number"),
@@ -112,10 +129,10 @@ def test_bad_records_name_file_and_line(tmp_path, content, line, reason):
 
 def test_skip_bad_keeps_the_good_and_counts_the_rest(tmp_path):
     path = tmp_path / "mixed.jsonl"
-    path.write_bytes(b'{"abstract": "one"}\n{"abstract": "tr\n{"abstract": "\xff"}\n{"title": "x"}\n{"abstract": "two"}\n')
+    path.write_bytes(b'{"abstract": "one"}\n{"abstract": "tr\n{"abstract": "\xff"}\n{"venue": "x"}\n{"abstract": "two"}\n')
     result = read_papers([path], skip_bad=True)
     assert [p.abstract for p in result.papers] == ["one", "two"]
-    assert result.stats.model_dump() == {"read": 5, "kept": 2, "duplicates": 0, "rejected": 3}
+    assert result.stats.model_dump() == {"read": 5, "kept": 2, "duplicates": 0, "rejected": 3, "without_abstract": 0}
     assert [r.line for r in result.rejections] == [2, 3, 4]
 
 

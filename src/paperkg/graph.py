@@ -92,7 +92,7 @@ def build_graph_data(papers: Iterable[Paper], extractions: Iterable[PaperExtract
 
     for paper in papers:
         me = (s.PAPER, paper.id)
-        add_node(s.PAPER, paper.id, name=paper_name(paper), title=paper.title, abstract=paper.abstract,
+        add_node(s.PAPER, paper.id, name=paper_name(paper), title=paper.title, abstract=paper.abstract or None,
                  venue=paper.venue, year=paper.year, source=paper.source or None)
         for position, author in enumerate(paper.authors, start=1):
             key = author_key(author)

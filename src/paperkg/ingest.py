@@ -43,6 +43,8 @@ class IngestStats(Model):
     kept: int = 0
     duplicates: int = 0
     rejected: int = 0
+    #: kept papers that came with a title but no abstract (nothing to extract from them)
+    without_abstract: int = 0
 
 
 class IngestResult(Model):
@@ -81,9 +83,10 @@ def author_key(name: str) -> str:
     return normalize_author(name).casefold()
 
 
-def paper_id(abstract: str) -> str:
-    """A stable id from the normalized abstract, so re-runs on the same input give the same ids."""
-    normalized = _SPACES.sub(" ", unicodedata.normalize("NFKC", abstract)).strip().casefold()
+def paper_id(text: str) -> str:
+    """A stable id from the normalized abstract (the title when there is none), so re-runs on the same
+    input give the same ids."""
+    normalized = _SPACES.sub(" ", unicodedata.normalize("NFKC", text)).strip().casefold()
     return "p" + hashlib.sha1(normalized.encode("utf-8")).hexdigest()[:15]
 
 
@@ -132,17 +135,20 @@ def _optional_str(record: dict, field: str, line: int) -> str | None:
 
 def paper_from_record(record: dict, *, source: str, line: int) -> Paper:
     """A JSONL/CSV record -> Paper; raises _Bad for a record the user must fix."""
-    abstract = record.get("abstract")
-    if not isinstance(abstract, str) or not abstract.strip():
-        raise _Bad(line, "record has no abstract")
+    abstract = record.get("abstract") or ""
+    if not isinstance(abstract, str):
+        raise _Bad(line, "abstract must be a string")
+    title = _optional_str(record, "title", line)
+    if not abstract.strip() and not title:
+        raise _Bad(line, "record has neither abstract nor title")
     area, subarea = split_area(_optional_str(record, "area", line))
     subarea = _optional_str(record, "subarea", line) or subarea
     given_id = _optional_str(record, "id", line)
     try:
         return Paper(
-            id=given_id or paper_id(abstract),
+            id=given_id or paper_id(abstract if abstract.strip() else title),
             abstract=abstract.strip(),
-            title=_optional_str(record, "title", line),
+            title=title,
             authors=_authors(record.get("authors"), line),
             venue=_optional_str(record, "venue", line),
             year=_year(record.get("year"), line),
@@ -363,8 +369,8 @@ def _merge(kept: Paper, dup: Paper) -> Paper:
     """Fill what the first copy lacks from the duplicate; authors are unioned in order."""
     update = {
         field: getattr(dup, field)
-        for field in ("title", "venue", "year", "area", "subarea")
-        if getattr(kept, field) is None and getattr(dup, field) is not None
+        for field in ("abstract", "title", "venue", "year", "area", "subarea")
+        if not getattr(kept, field) and getattr(dup, field)
     }
     known = {author_key(a) for a in kept.authors}
     extra = [a for a in dup.authors if author_key(a) not in known]
@@ -424,6 +430,7 @@ def read_papers(inputs: Iterable[str | Path], fmt: str = "auto", *, skip_bad: bo
             else:
                 by_id[item.id] = item
     stats.kept = len(by_id)
+    stats.without_abstract = sum(not paper.abstract for paper in by_id.values())
     if not by_id:
         raise InputError("no papers were read" + (f" ({len(rejections)} rejected)" if rejections else ""))
     return IngestResult(papers=list(by_id.values()), rejections=rejections, stats=stats)

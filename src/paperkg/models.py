@@ -19,10 +19,13 @@ class Model(BaseModel):
 
 
 class Paper(Model):
-    """One paper as read from an input file; `source` and `line` say where it came from."""
+    """One paper as read from an input file; `source` and `line` say where it came from.
+
+    A paper listed with only its title (metadata lists such as NeurIPS's) has an empty abstract: it still
+    links to its authors, venue and area, and nothing is extracted from it."""
 
     id: str = Field(min_length=1)
-    abstract: str = Field(min_length=1)
+    abstract: str = ""
     title: str | None = None
     authors: list[str] = []
     venue: str | None = None
