@@ -482,6 +482,7 @@ def test_datasets_inside_task_phrases_and_qa_names(nlp) -> None:
      "built a million-scale dataset, DRCT-2M, including 16 types of diffusion models.", "DRCT-2M"),
     ("We propose MM-Vet, an evaluation benchmark that examines large multimodal models. To this end, we present "
      "MM-Vet, designed based on the insight that solving complicated tasks is often achieved by generalists.", "MM-Vet"),
+    ("In addition, we release the benchmark R-GSM, based on GSM8K, to examine the ordering effect.", "R-GSM"),
 ])
 def test_names_typed_as_data_are_datasets(nlp, abstract: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
@@ -785,6 +786,14 @@ def test_a_named_new_dataset_keeps_its_version_and_its_label(nlp) -> None:
     found = {(e.name, e.label, e.proposed) for e in ex.entities}
     assert {("CircuitNet 2.0", "DATASET", True), ("MathVista", "DATASET", True)} <= found
     assert not [name for name, label, _ in found if label == "METHOD" or name.endswith("1.5")]
+
+
+def test_a_proposed_name_misparsed_into_a_dataset_list_stays_a_method(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "To solve this problem, we propose InfoBatch, a novel framework aiming to achieve lossless training "
+        "acceleration. On CIFAR10/100, ImageNet-1K, and ADE20K, InfoBatch losslessly saves 40% overall cost."))], nlp)
+    assert {(e.label, e.proposed) for e in ex.entities if e.name == "InfoBatch"} == {("METHOD", True)}
+    assert {"ImageNet-1K", "ADE20K"} <= {e.name for e in ex.entities if e.label == "DATASET"}
 
 
 def test_data_words_do_not_make_training_a_task(nlp) -> None:

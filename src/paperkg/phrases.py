@@ -203,7 +203,7 @@ DATA_TYPES = frozenset(("dataset", "benchmark", "corpus", "testbed"))
 def typed_as_data(doc: Doc, start: int, end: int) -> bool:
     """The name ``doc[start:end]`` has a data noun as its appositive ("DAEval, a dataset consisting of
     ...") or after its acronym ("... Proxy (WMDP) benchmark") or right before it ("our new synthetic
-    dataset DySO", "a dataset, DD100,"; not "the benchmark MuJoCo tasks", where the name is a modifier,
+    dataset DySO", "a dataset, DD100,", "the benchmark R-GSM", tagged an adjective there; not "the benchmark MuJoCo tasks", where the name is a modifier,
     nor "we benchmark DPO", where the word is a verb)."""
     head = doc[end - 1]
     if any(c.dep_ == "appos" and c.lower_ in DATA_TYPES and c.i > head.i for c in head.rights):
@@ -215,5 +215,5 @@ def typed_as_data(doc: Doc, start: int, end: int) -> bool:
             and (end == len(doc) or doc[end].text in (",", "(", ".", ";")):
         return True  # "a million-scale dataset, DRCT-2M, including ..." (not "On this dataset, FooNet achieves")
     before = doc[start - 1] if start > 0 else None
-    return before is not None and before.lower_ in DATA_TYPES and before.tag_ in ("NN", "NNP") \
+    return before is not None and before.lower_ in DATA_TYPES and before.tag_ in ("NN", "NNP", "JJ") \
         and before.head.i == end - 1 and (end == len(doc) or doc[end].pos_ not in ("NOUN", "PROPN"))

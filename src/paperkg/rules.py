@@ -287,6 +287,10 @@ def _task_or_technique(doc: Doc, span: Span) -> str:
     return "TASK"
 
 
+#: rules whose label is only a guess from the name's shape or its neighbours in a list
+_WEAK_LABELS = frozenset(("camel-name", "conjunct"))
+
+
 class _Rules:
     """One pass of the contextual rules over a parsed doc; collects candidate spans in ``out``."""
 
@@ -375,16 +379,18 @@ class _Rules:
             self.add(span, "TASK", "modality")
 
     def same_name_same_label(self) -> None:
-        """A name labelled only by its shape ("CircuitNet 2.0 ..." later in the text) takes the label the
-        abstract gave it elsewhere by a rule ("we introduce a dataset, CircuitNet 2.0")."""
+        """A name labelled only by its shape ("CircuitNet 2.0 ..." later in the text) or by the list it
+        stands in ("On CIFAR10/100, ImageNet-1K, and ADE20K, InfoBatch saves ...", a misparse) takes the
+        label the abstract gave it elsewhere by a rule ("we introduce a dataset, CircuitNet 2.0", "we
+        propose InfoBatch, a novel framework")."""
         doc = self.doc
-        shaped = {key: doc[key[0] : key[1]].text for key, (_, rule, _) in self.out.items() if rule == "camel-name"}
+        shaped = {key: doc[key[0] : key[1]].text for key, (_, rule, _) in self.out.items() if rule in _WEAK_LABELS}
         if not shaped:
             return
         lengths, names = {e - s for s, e in shaped}, set(shaped.values())
         labels: dict[str, set[str]] = {}
-        for (s, e), (label, rule, _) in self.out.items():  # only spans as long as a shape-only name are read
-            if rule != "camel-name" and e - s in lengths and (text := doc[s:e].text) in names:
+        for (s, e), (label, rule, _) in self.out.items():  # only spans as long as a weakly labelled name are read
+            if rule not in _WEAK_LABELS and e - s in lengths and (text := doc[s:e].text) in names:
                 labels.setdefault(text, set()).add(label)
         for key, text in shaped.items():
             label, rule, prop = self.out[key]
