@@ -745,7 +745,7 @@ class _Rules:
         if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
             named = None
         namely = self.namely(obj)
-        found = named or namely or self.pair_at(obj, verb) or self.defined_in(obj, label) or self.comma_named(obj)
+        found = named or namely or self.pair_at(obj, verb) or self.comma_named(obj) or self.defined_in(obj, label)
         if found is None:
             found = _named_in(doc, obj)
             if found is not None:
@@ -810,15 +810,27 @@ class _Rules:
 
     def comma_named(self, obj: Token) -> tuple[int, int] | None:
         """"propose a node-level metric, Topological Concentration (TC), based on ...": a new name set
-        off by a comma right after a common-noun object (the parse may make it a conjunct)."""
+        off by a comma right after a common-noun object (the parse may make it a conjunct), also a long
+        form the abbreviation detector found there ("a novel imitation learning (IL) algorithm, Preference
+        Aided Imitation Learning from imperfect demonstrations (PAIL)") and a name with its technique noun
+        ("a novel architecture, Tandem transformers,")."""
         doc = self.doc
         i = obj.i + 1
-        if obj.pos_ not in ("NOUN", "ADJ") or i + 1 >= len(doc) or doc[i].text != "," or not is_namey(doc[i + 1]) \
-                or self.gaz_tokens[i + 1]:
+        if not (obj.pos_ in ("NOUN", "ADJ") or obj.pos_ == "PROPN" and obj.is_lower) or i + 1 >= len(doc) \
+                or doc[i].text != "," or not is_namey(doc[i + 1]) or self.gaz_tokens[i + 1]:
             return None
+        for long, short in self.pairs:
+            if long.start == i + 1 and not any(t.lower_ in NAMING_VERBS for t in long):
+                self.add(short, "METHOD", "propose", proposed=True)
+                return long.start, long.end
         start, end = name_run(doc, i + 1)
+        if any(self.gaz_tokens[start:end]):
+            return None
+        if end + 1 < len(doc) and doc[end + 1].text in (",", ".", ";") and doc[end].is_lower \
+                and (doc[end].lower_ in TECH_HEADS or self.gaz_label.get((end, end + 1)) == "METHOD"):
+            return start, end + 1
         if end < len(doc) and doc[end].text in ("(", ",", ".", ";") \
-                and (end - start >= 2 or is_acronymish(doc[start].text)) and not any(self.gaz_tokens[start:end]):
+                and (end - start >= 2 or is_acronymish(doc[start].text)):
             return start, end
         return None
 
@@ -834,6 +846,13 @@ class _Rules:
                     and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower
                             for t in lead) \
                     and not all(self.gaz_tokens[long.start : long.end]) and not any(t.lower_ in NAMING_VERBS for t in long):
+                after = short.end + (short.end < len(self.doc) and self.doc[short.end].text == ")")
+                if after + 1 < len(self.doc) and self.doc[after].lower_ in TECH_HEADS and self.doc[after + 1].text == ",":
+                    # "a novel imitation learning (IL) algorithm, Preference Aided ... (PAIL)": the pair only
+                    # says what kind of thing the name after the comma is
+                    named = self.comma_named(self.doc[after])
+                    if named is not None:
+                        return named
                 data = self.doc[long.end - 1].lower_ in DATASET_WORDS or typed_as_data(self.doc, long.start, long.end)
                 self.add(short, "DATASET" if data else "METHOD", "propose", proposed=True)
                 return long.start, long.end
