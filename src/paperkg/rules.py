@@ -842,11 +842,13 @@ class _Rules:
             # the words before the long form: after the verb, or opening a passive's subject
             lead = self.doc[verb.i + 1 : long.start] if verb.i < long.start <= verb.i + 6 else \
                 self.doc[obj.left_edge.i : long.start] if obj.dep_ == "nsubjpass" and long.end < verb.i else None
-            if long.start <= obj.i < long.end and lead is not None \
+            after = short.end + (short.end < len(self.doc) and self.doc[short.end].text == ")")
+            # the object, or an appositive right after the pair: "we introduce direct-RLAIF (d-RLAIF) - a technique"
+            covers = long.start <= obj.i < long.end or after < obj.i <= after + 3 and self.doc[after].text in ("-", ",", ":", "—")
+            if covers and lead is not None \
                     and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower
                             for t in lead) \
                     and not all(self.gaz_tokens[long.start : long.end]) and not any(t.lower_ in NAMING_VERBS for t in long):
-                after = short.end + (short.end < len(self.doc) and self.doc[short.end].text == ")")
                 if after + 1 < len(self.doc) and self.doc[after].lower_ in TECH_HEADS and self.doc[after + 1].text == ",":
                     # "a novel imitation learning (IL) algorithm, Preference Aided ... (PAIL)": the pair only
                     # says what kind of thing the name after the comma is
