@@ -800,6 +800,13 @@ def test_a_proposed_name_misparsed_into_a_dataset_list_stays_a_method(nlp) -> No
     assert {"ImageNet-1K", "ADE20K"} <= {e.name for e in ex.entities if e.label == "DATASET"}
 
 
+def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
+    doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
+              "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")
+    tasks = {e.text for e in doc.ents if e.label_ == "TASK"}
+    assert {"translation", "classification"} <= tasks and "robustness" not in tasks
+
+
 def test_data_words_do_not_make_training_a_task(nlp) -> None:
     doc = nlp("We train on pre-existing datasets and a pretraining dataset, then test on public object detection datasets.")
     assert {e.text for e in doc.ents if e.label_ == "TASK"} == {"object detection"}

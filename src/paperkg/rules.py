@@ -1339,6 +1339,7 @@ class _Rules:
         by_end = {end - 1: (start, end, val) for (start, end), val in self.out.items()}
         for last, (start, end, (label, rule, _)) in list(by_end.items()):
             if label == "TASK":
+                self.task_conjuncts(doc[last], by_end)
                 continue
             for other in doc[last].conjuncts:
                 if other.i in by_end:
@@ -1353,6 +1354,19 @@ class _Rules:
                 if named:  # "Meta-world": the conjunct is "world", the name starts at "Meta"
                     self.add(name_run(doc, named[0]), label, "conjunct")
         self.name_lists()
+
+    def task_conjuncts(self, task: Token, by_end: dict) -> None:
+        """A task word coordinated with a labelled task is a task with its modifiers ("summarization,
+        translation and image captioning", "on classification, semantic segmentation, ... tasks");
+        other words in such lists are often settings or fields, and are left."""
+        doc = self.doc
+        for other in task.conjuncts:
+            if other.i in by_end or other.lower_ not in TASK_HEADS or other.pos_ != "NOUN" or self.gaz_tokens[other.i]:
+                continue
+            start = left_edge(doc, other, TASK_STOP)
+            while self.gaz_tokens[start]:
+                start += 1
+            self.add((start, other.i + 1), "TASK", "conjunct")
 
     def name_lists(self) -> None:
         """Names listed one after another ("(xP3x, Self-Instruct, OASST)", "RefCOCO, RefCOCO+, and G-Ref")
