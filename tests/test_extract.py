@@ -800,6 +800,12 @@ def test_a_proposed_name_misparsed_into_a_dataset_list_stays_a_method(nlp) -> No
     assert {"ImageNet-1K", "ADE20K"} <= {e.name for e in ex.entities if e.label == "DATASET"}
 
 
+def test_no_mention_runs_across_a_sentence_end_the_tokenizer_kept_in_a_word(nlp) -> None:
+    doc = nlp("It suits 3D generation tasks such as novel-view-synthesis, text-to-3D, and image-to-3D. Project page: "
+              "https://example.org. We also compare with DF2M. Empirical results follow.")
+    assert not [e.text for e in doc.ents if ". " in e.text]
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")

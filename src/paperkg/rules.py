@@ -108,8 +108,8 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
     if start == end:
         return
     text = doc[start:end].text
-    if text.count("(") != text.count(")"):
-        return
+    if text.count("(") != text.count(")") or any(t.text[-1] in ".?!" and doc[t.i + 1].is_title for t in doc[start : end - 1]):
+        return  # unbalanced, or across a sentence end the sentencizer missed ("image-to-3D. Project page")
     if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
         return  # a citation: "Filippi et al."
     key = (start, end)
