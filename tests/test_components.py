@@ -240,3 +240,17 @@ def test_package_gazetteers_load() -> None:
 def test_filter_of_name_shaped_non_entities(text: str, label: str, rule: str, junk: bool) -> None:
     doc = spacy.blank("en")(text)
     assert is_junk(Span(doc, 0, len(doc), label=label, span_id=rule), label) is junk
+
+
+@pytest.mark.parametrize(("text", "junk"), [
+    ("InfoBatch is fast. InfoBatchrandomly prunes samples.", True),
+    ("MAML works. Our MAMLbased learner adapts.", True),
+    ("ModernTCN is new. Thus ModernTCNhas few layers.", True),
+    ("We use LeaP. LeaPformer is a transformer.", False),  # a name of its own
+    ("RandCBP works. RandCBPside helps.", False),
+    ("Batch norms help. InfoBatchrandomly prunes samples.", False),  # the name never stands alone
+])
+def test_a_name_glued_to_a_word_by_a_lost_space_is_junk(text: str, junk: bool) -> None:
+    doc = spacy.blank("en")(text)
+    [glued] = [t for t in doc if t.text[0].isupper() and t.text[1:] != t.text[1:].lower() and t.i > 2]
+    assert is_junk(Span(doc, glued.i, glued.i + 1, label="METHOD", span_id="camel-name"), "METHOD") is junk

@@ -8,7 +8,7 @@ import re
 
 from spacy.tokens import Doc, Span
 
-from .lexicon import DATASET_WORDS, FIELDS, GENERIC, METRICS, NOT_ENTITIES, TECH_HEADS, is_acronymish
+from .lexicon import DATASET_WORDS, FIELDS, FUNCTION_WORDS, GENERIC, METRICS, NOT_ENTITIES, TECH_HEADS, is_acronymish
 
 #: "language models" in passing: a family of models, not a method.
 _LM_FAMILY = re.compile(r"(?:natural |foundational |foundation |neural )?language models?")
@@ -33,6 +33,34 @@ _GLUED_WORD_TAIL = re.compile(r"[^\s-]*[A-Z][^\s-]*-(?P<tail>[a-z]{3,})")
 _SHAPE_RULES = frozenset(("camel-name", "name-head"))
 _TECHNIQUE_TAILS = TECH_HEADS | {"learning", "maximization", "minimization", "gradient"} | frozenset(
     "alpha beta gamma delta epsilon zeta eta theta kappa lambda mu nu xi pi rho sigma tau phi chi psi omega".split())
+
+
+#: What a word that lost its space to a name looks like: a short function word ("has", "for", "while")
+#: or an inflected word ("randomly", "prompting", "estimates").
+_WORD_ENDINGS = re.compile(r"(?:ly|ing|ed|es|able|ance|ence|ion|ate)$")
+_GLUE_WORDS = FUNCTION_WORDS | frozenset("are but can had has have into its not our than that then this under was "
+                                         "when where which while".split())
+
+
+def _lost_space(span: Span) -> bool:
+    """The name is another name of the abstract run together with an English word by a lost space in the
+    source ("InfoBatchrandomly", "promptingGPT-4", "ModernTCNhas"), not a name of its own ("LeaPformer",
+    "DiPmark", "RandCBPside" are)."""
+    doc, text = span.doc, span.text
+    for k in range(2, len(text) - 2):
+        head, tail = text[:k], text[k:]
+        if tail.isalpha() and tail.islower() and not head.endswith("-") and not head.islower():
+            name, word = head, tail
+        elif head.isalpha() and head.islower() and len(head) >= 4 and tail[0].isupper():
+            name, word = tail, head
+        else:
+            continue
+        if word not in _GLUE_WORDS and not _WORD_ENDINGS.search(word):
+            continue
+        elsewhere = re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", doc.text)
+        if any(not span.start_char <= m.start() < span.end_char for m in elsewhere):
+            return True  # the name stands on its own elsewhere in the abstract
+    return False
 
 
 def _glued_before(doc: Doc, start: int) -> str:
@@ -74,6 +102,8 @@ def is_junk(span: Span, label: str) -> bool:
     if tail and span.id_ in _SHAPE_RULES and label != "TASK" and tail["tail"] not in _TECHNIQUE_TAILS \
             and not (span.end < len(span.doc) and span.doc[span.end].lower_ in DATASET_WORDS):
         return True  # described, not named: "PAC-learnability", "VC-dimension", "GPT-family" (not "Animeline-art dataset")
+    if span.id_ in _SHAPE_RULES and _lost_space(span):
+        return True
     if len(span) == 1 and (text[0] == "-" or text[-1] == "-") and not span.kb_id_:
         return True  # half of a hyphenated pair: "Breadth- and depth-first", "ImageNet-C, -R" (not "LLaMA-1/-2")
     if not any(c.isalpha() for c in text) and not span.kb_id_ or len(text) < 2 or any(t.like_url for t in span):
