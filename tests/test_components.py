@@ -71,6 +71,12 @@ def test_a_trailing_number_after_the_initials_of_a_capitalized_name() -> None:
     assert [(long.text, short.text) for long, short in find_abbreviations(doc)] == [("Student Float", "SF4")]
 
 
+def test_an_initial_x_can_stand_for_ex() -> None:
+    doc = spacy.blank("en")("settings like extreme multi-label classification (XMC) and box classification (XBC)")
+    assert [(long.text, short.text) for long, short in find_abbreviations(doc)] == [
+        ("extreme multi-label classification", "XMC")]
+
+
 def test_abbreviations_ignore_parenthetical_remarks() -> None:
     doc = spacy.blank("en")("results improve (see below) on all tasks (3 of 4).")
     assert find_abbreviations(doc) == []

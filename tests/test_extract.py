@@ -806,6 +806,12 @@ def test_no_mention_runs_across_a_sentence_end_the_tokenizer_kept_in_a_word(nlp)
     assert not [e.text for e in doc.ents if ". " in e.text]
 
 
+def test_benchmarks_of_a_defined_task_acronym_are_no_dataset(nlp) -> None:
+    doc = nlp("It is unexplored in settings like extreme multi-label classification (XMC). Current evidence "
+              "indicates that DE models fall short on XMC benchmarks.")
+    assert {(e.text, e.label_) for e in doc.ents if e.text == "XMC"} == {("XMC", "TASK")}
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")

@@ -20,7 +20,8 @@ FACTORY = "paperkg_abbreviations"
 
 def best_long_form(short: str, long: str) -> int | None:
     """Start offset in ``long`` of the shortest suffix whose characters spell ``short`` in order,
-    the first one starting a word (Schwartz & Hearst 2003); None when there is none."""
+    the first one starting a word (Schwartz & Hearst 2003), or an initial X standing for "ex"
+    ("extreme multi-label classification (XMC)"); None when there is none."""
     s, i = len(short) - 1, len(long) - 1
     while s >= 0:
         c = short[s].lower()
@@ -28,6 +29,9 @@ def best_long_form(short: str, long: str) -> int | None:
             s -= 1
             continue
         while i >= 0 and (long[i].lower() != c or (s == 0 and i > 0 and long[i - 1].isalnum())):
+            if s == 0 and c == "x" and long[i].lower() == "x" and i > 0 and long[i - 1].lower() == "e" \
+                    and (i == 1 or not long[i - 2].isalnum()):
+                return i - 1
             i -= 1
         if i < 0:
             return None
