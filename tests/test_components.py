@@ -248,6 +248,13 @@ def test_filter_of_name_shaped_non_entities(text: str, label: str, rule: str, ju
     assert is_junk(Span(doc, 0, len(doc), label=label, span_id=rule), label) is junk
 
 
+def test_a_shape_only_name_after_a_percentage_is_a_metric() -> None:
+    doc = spacy.blank("en")("TopoMLP reaches 41.2% OLS and +5.3% Hits@1 with ResNet-50")
+    verdicts = {t.text: is_junk(Span(doc, t.i, t.i + 1, label="METHOD", span_id="camel-name"), "METHOD")
+                for t in doc if t.text in ("OLS", "Hits@1", "TopoMLP")}
+    assert verdicts == {"OLS": True, "Hits@1": True, "TopoMLP": False}
+
+
 @pytest.mark.parametrize(("text", "junk"), [
     ("InfoBatch is fast. InfoBatchrandomly prunes samples.", True),
     ("MAML works. Our MAMLbased learner adapts.", True),

@@ -102,8 +102,8 @@ def is_junk(span: Span, label: str) -> bool:
     if tail and span.id_ in _SHAPE_RULES and label != "TASK" and tail["tail"] not in _TECHNIQUE_TAILS \
             and not (span.end < len(span.doc) and span.doc[span.end].lower_ in DATASET_WORDS):
         return True  # described, not named: "PAC-learnability", "VC-dimension", "GPT-family" (not "Animeline-art dataset")
-    if span.id_ in _SHAPE_RULES and _lost_space(span):
-        return True
+    if span.id_ in _SHAPE_RULES and (_lost_space(span) or span.start > 0 and span.doc[span.start - 1].text.endswith("%")):
+        return True  # glued by a lost space, or a metric after its score: "+5.3% Hits@1", "41.2% OLS"
     if len(span) == 1 and (text[0] == "-" or text[-1] == "-") and not span.kb_id_:
         return True  # half of a hyphenated pair: "Breadth- and depth-first", "ImageNet-C, -R" (not "LLaMA-1/-2")
     if not any(c.isalpha() for c in text) and not span.kb_id_ or len(text) < 2 or any(t.like_url for t in span):
