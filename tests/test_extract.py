@@ -9,8 +9,8 @@ import pytest
 
 from paperkg.errors import ConfigError, InputError
 from paperkg.evaluate import load_gold, score
-from paperkg.extract import extract_papers, load_pipeline
-from paperkg.models import Paper
+from paperkg.extract import _no_proposed_tasks, extract_papers, load_pipeline
+from paperkg.models import Entity, Mention, Paper
 from paperkg.phrases import name_run
 from paperkg.resolve import resolve
 from paperkg.settings import Settings
@@ -810,6 +810,25 @@ def test_benchmarks_of_a_defined_task_acronym_are_no_dataset(nlp) -> None:
     doc = nlp("It is unexplored in settings like extreme multi-label classification (XMC). Current evidence "
               "indicates that DE models fall short on XMC benchmarks.")
     assert {(e.text, e.label_) for e in doc.ents if e.text == "XMC"} == {("XMC", "TASK")}
+
+
+@pytest.mark.parametrize("sentence", [
+    "This is a so-called Bernstein-type result in approximation theory.",
+    "We prove it under a condition called strong identifiability.",
+    "It tunes the model to enhance desired behaviors, a process referred to as alignment.",
+])
+def test_names_in_passing_are_not_coined_methods(nlp, sentence: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert not [e.name for e in ex.entities if e.label == "METHOD"]
+
+
+def test_papers_propose_methods_not_tasks() -> None:
+    coined = Entity(label="TASK", name="MLLM-Guided Image Editing", proposed=True,
+                    mentions=[Mention(start=0, end=25, text="MLLM-Guided Image Editing", rule="abbreviation")])
+    phrase = Entity(label="TASK", name="subset selection", proposed=True,
+                    mentions=[Mention(start=0, end=16, text="subset selection", rule="propose")])
+    _no_proposed_tasks([coined, phrase])
+    assert (coined.label, coined.proposed, phrase.label, phrase.proposed) == ("METHOD", True, "TASK", False)
 
 
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:

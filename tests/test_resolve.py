@@ -372,3 +372,11 @@ def test_a_respelling_of_a_name_the_gazetteer_found_keeps_its_entry() -> None:
     papers.append(PaperExtraction(id="x", entities=[ent("TASK", "OOD GENeralization")]))  # found by a rule
     out = resolve(papers)
     assert {p.entities[0].key for p in out} == {"task:out-of-distribution generalization"}
+
+
+def test_a_name_takes_the_corpus_label_unless_the_paper_proposes_it_as_a_method() -> None:
+    papers = [PaperExtraction(id=f"t{i}", entities=[ent("TASK", "alignment")]) for i in range(6)]
+    papers += [PaperExtraction(id="used", entities=[ent("METHOD", "alignment")]),
+               PaperExtraction(id="ours", entities=[ent("METHOD", "Alignment", proposed=True)])]
+    labels = {p.id: p.entities[0].label for p in resolve(papers)}
+    assert labels == {**{f"t{i}": "TASK" for i in range(6)}, "used": "TASK", "ours": "METHOD"}

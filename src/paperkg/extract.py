@@ -179,7 +179,25 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     _link_abbreviations([(m.long.text, m.span.text) for m in found if m.long is not None], entities)
     merged = merge_paper(entities)
     _named_in_title(clean_title, merged)
+    _no_proposed_tasks(merged)
     return PaperExtraction(id=paper.id, entities=merged)
+
+
+#: Rules that find a name coined in the abstract (a definition, a naming, an emphasis), not a phrase.
+_COINING_RULES = frozenset(("abbreviation", "acronym", "called", "our", "emphasis", "novel-appos"))
+
+
+def _no_proposed_tasks(entities: list[Entity]) -> None:
+    """A paper proposes methods and data, not tasks (spec: PROPOSED). A proposed name that its words made
+    a task is the method it names when the abstract coins it ("MLLM-Guided Image Editing (MGIE)",
+    "Concomitant Linear DAG Estimation (CoLiDE)"); otherwise the proposal evidence was a task phrase
+    after a propose verb ("we introduce alignment ...") and the task is only addressed."""
+    for e in entities:
+        if e.proposed and e.label == "TASK":
+            if any(m.rule in _COINING_RULES for m in e.mentions):
+                e.label = "METHOD"
+            else:
+                e.proposed = False
 
 
 def _named_in_title(title: str, entities: list[Entity]) -> None:

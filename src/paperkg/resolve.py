@@ -424,7 +424,8 @@ _LABEL_MAJORITY = 3
 
 def _agreed_labels(flat: list[tuple[int, Entity]]) -> list[tuple[int, Entity]]:
     """A name most papers call a task is a task in the few that call it a method, and vice versa
-    ("generative modeling": 46 papers a task, 2 a method), so it is one node. Datasets keep their label."""
+    ("generative modeling": 46 papers a task, 2 a method), so it is one node. Datasets keep their label,
+    and so does a method a paper proposes (papers propose methods, not tasks)."""
     papers: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
     for p, e in flat:
         if e.label != "DATASET":
@@ -438,6 +439,8 @@ def _agreed_labels(flat: list[tuple[int, Entity]]) -> list[tuple[int, Entity]]:
     out = []
     for p, e in flat:
         usual = relabel.get((match_key(e.name), e.label))
+        if e.proposed and usual == "TASK":
+            usual = None
         out.append((p, e.model_copy(update={"label": usual, "key": None}) if usual else e))
     return out
 

@@ -1049,6 +1049,8 @@ class _Rules:
         anchor = tok.head
         if anchor.lower_ in _OBSERVED or any(t.lower_ in _OBSERVED for t in doc[max(tok.i - 3, 0) : tok.i]):
             return  # "this phenomenon, which we call Initial Guessing Bias"
+        if tok.i > 1 and (doc[tok.i - 1].lower_ == "so" or doc[tok.i - 1].text == "-" and doc[tok.i - 2].lower_ == "so"):
+            return  # "the so-called fractional Fokker-Planck equation": a name the reader is assumed to know
         if anchor.lower_ in ("task", "tasks", "problem", "problems") and tok.dep_ == "relcl":
             # "we introduce a framework to solve the X problem, which we name Deep-Align": the relative
             # clause may name the contribution rather than the problem just before it
@@ -1064,6 +1066,9 @@ class _Rules:
             t.lower_ in ("we", "novel", "new", "our") or t.lower_ in ("resulting", "proposed") and t.dep_ == "amod"
             for t in context) or any(  # "we propose a framework
             a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and _we_subject(a) for a in anchor.ancestors)  # for X, called Y"
+        if not proposed and not any(c.isupper() or c.isdigit() for c in doc[start:end].text) \
+                and anchor.lower_ not in TECH_HEADS and doc[end - 1].lower_ not in TECH_HEADS:
+            return  # plain words named in passing are rarely a technique: "a condition called strong identifiability"
         self.add((start, end), label, "called", proposed=proposed)
         if short is not None:
             self.add(short, label, "called", proposed=proposed)
