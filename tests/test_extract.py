@@ -831,6 +831,14 @@ def test_papers_propose_methods_not_tasks() -> None:
     assert (coined.label, coined.proposed, phrase.label, phrase.proposed) == ("METHOD", True, "TASK", False)
 
 
+def test_named_variants_of_a_proposed_name_are_proposed(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We propose SPGM, a smoothing method. Two specific variants of SPGM are explored: one based on Iterative "
+        "Hard Thresholding (SPGM-IHT) and the other on Block Coordinate Decomposition (SPGM-BCD). It beats "
+        "SGD-M and SPGMIL."))], nlp)
+    assert {e.name for e in ex.entities if e.proposed} == {"SPGM", "SPGM-IHT", "SPGM-BCD"}
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")

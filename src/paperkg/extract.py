@@ -21,7 +21,7 @@ from .models import Entity, Mention, Paper, PaperExtraction
 from .phrases import typed_as_data
 from .resolve import has_size, is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
-from .lexicon import (DATASET_WORDS, FIELDS, GENERIC, GENERIC_TECH, NAMING_VERBS, PROPOSE_VERBS, is_acronymish,
+from .lexicon import (DATASET_WORDS, FIELDS, GENERIC, GENERIC_TECH, METRICS, NAMING_VERBS, PROPOSE_VERBS, is_acronymish,
                       names_benchmark)
 from .textnorm import CleanText, clean, clean_text, emphasized, in_bare_math, math_spans
 
@@ -180,7 +180,28 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     merged = merge_paper(entities)
     _named_in_title(clean_title, merged)
     _no_proposed_tasks(merged)
+    _variants_of_proposals(merged)
     return PaperExtraction(id=paper.id, entities=merged)
+
+
+#: What follows a proposed name in the name of one of its variants: "MoMo-Adam", "Medusa-1", "TiC-YFCC"
+#: (after an acronym, only a hyphen or a number: "EFCIL" is no variant of EFC).
+_VARIANT_TAIL = re.compile(r"[-+]?[A-Z0-9]")
+_ACRONYM_VARIANT_TAIL = re.compile(r"[-+0-9]")
+
+
+def _variants_of_proposals(entities: list[Entity]) -> None:
+    """Named variants of a proposed one-word name are the paper's own too: "MoMo-Adam" beside MoMo,
+    "SPGM-IHT" and "SPGM-BCD" beside SPGM, "RepoBench-R" beside RepoBench."""
+    bases = {n for e in entities if e.proposed for n in (e.name, *e.aliases)
+             if len(n) >= 3 and " " not in n and n.lower() not in METRICS}
+    if not bases:
+        return
+    for e in entities:
+        if not e.proposed and e.label != "TASK" and any(
+                n.startswith(b) and (_ACRONYM_VARIANT_TAIL if b.isupper() else _VARIANT_TAIL).match(n, len(b))
+                for n in (e.name, *e.aliases) for b in bases):
+            e.proposed = True
 
 
 #: Rules that find a name coined in the abstract (a definition, a naming, an emphasis), not a phrase.
