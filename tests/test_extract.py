@@ -831,6 +831,13 @@ def test_papers_propose_methods_not_tasks() -> None:
     assert (coined.label, coined.proposed, phrase.label, phrase.proposed) == ("METHOD", True, "TASK", False)
 
 
+def test_a_generic_description_beside_the_name_it_describes_is_no_proposal(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "To find a Pareto optimal solution, we propose a novel adaptive stochastic gradient algorithm for "
+        "black-box MOO, called ASMG. Separately, we introduce a strategy, dubbed proximal matching, for it."))], nlp)
+    assert {e.name for e in ex.entities if e.proposed} == {"ASMG", "proximal matching"}
+
+
 def test_named_variants_of_a_proposed_name_are_proposed(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We propose SPGM, a smoothing method. Two specific variants of SPGM are explored: one based on Iterative "

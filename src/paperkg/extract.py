@@ -181,7 +181,33 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     _named_in_title(clean_title, merged)
     _no_proposed_tasks(merged)
     _variants_of_proposals(merged)
-    return PaperExtraction(id=paper.id, entities=merged)
+    return PaperExtraction(id=paper.id, entities=_descriptions_of_named(merged))
+
+
+def _named(entity: Entity) -> bool:
+    return any(c.isupper() or c.isdigit() for n in (entity.name, *entity.aliases) for c in n)
+
+
+_GENERIC_HEADS = GENERIC_TECH | GENERIC
+
+
+def _descriptions_of_named(entities: list[Entity]) -> list[Entity]:
+    """A plain-words proposal with a generic head in the sentence that also proposes a name describes that
+    named thing ("we propose a novel adaptive stochastic gradient algorithm for black-box MOO, called
+    ASMG"): it is no proposal of its own, and no entity where the proposal was its only evidence. (Named
+    techniques stay: "a strategy, dubbed proximal matching".)"""
+    named_in = {m.sentence for e in entities if e.proposed and _named(e) for m in e.mentions}
+    if not named_in:
+        return entities
+    kept = []
+    for e in entities:
+        if e.proposed and not _named(e) and e.name.rsplit(" ", 1)[-1].lower() in _GENERIC_HEADS \
+                and any(m.sentence in named_in for m in e.mentions):
+            if all(m.rule == "propose" for m in e.mentions):
+                continue
+            e.proposed = False
+        kept.append(e)
+    return kept
 
 
 #: What follows a proposed name in the name of one of its variants: "MoMo-Adam", "Medusa-1", "TiC-YFCC"
