@@ -414,6 +414,21 @@ def test_tasks_listed_after_spanning_colons_and_applications_to(nlp, sentence: s
     assert tasks <= {e.text for e in nlp(sentence).ents if e.label_ == "TASK"}
 
 
+@pytest.mark.parametrize(("sentence", "tasks", "not_tasks"), [
+    ("It shows gains in various applications (classification, clustering, etc.).", {"classification", "clustering"},
+     {"etc"}),
+    ("It shows gains on downstream tasks (e.g., mortality, sepsis and segmentation).", {"mortality", "sepsis"}, set()),
+    ("It covers visual recognition tasks (e.g., image and point cloud classification).", {"point cloud classification"},
+     {"image"}),
+    ("Alongside the inference tasks (i.e., generating a mixture, separating the sources), we study it.", set(),
+     {"generating a mixture", "separating the sources"}),
+    ("It is used in applications (chemistry, biology).", set(), {"chemistry", "biology"}),
+])
+def test_tasks_listed_in_parentheses_after_a_task_noun(nlp, sentence: str, tasks: set[str], not_tasks: set[str]) -> None:
+    found = {e.text for e in nlp(sentence).ents if e.label_ == "TASK"}
+    assert tasks <= found and not found & not_tasks
+
+
 def test_an_acronym_defined_problem_is_a_task(nlp) -> None:
     doc = nlp("We explore a Federated Reinforcement Learning (FRL) problem where N agents learn a common policy.")
     assert {("Federated Reinforcement Learning", "TASK"), ("FRL", "TASK")} <= {(e.text, e.label_) for e in doc.ents}

@@ -163,7 +163,9 @@ _NOT_KINDS = frozenset("evaluation baseline learning optimization search inferen
 _MADE_FOR_HEADS = frozenset("approach approaches method methods framework frameworks model models kernel system "
                             "systems pipeline toolkit library solution solutions paradigm".split())
 #: Plural nouns whose parenthesized list names tasks or datasets.
-_LISTING_NOUNS = frozenset(("tasks", "problems", "benchmarks", "datasets"))
+_LISTING_NOUNS = frozenset(("tasks", "problems", "applications", "benchmarks", "datasets"))
+#: Words that open a parenthesized list of examples.
+_LIST_OPENERS = frozenset(("including", "like", "e.g.", "e.g", "i.e.", "i.e", "such", "as", "eg", "ie", "."))
 #: Question-answering datasets are named "<Name>QA": CommonsenseQA, HotpotQA, TriviaQA (not VQA, video-QA).
 _QA_DATASET = re.compile(r"[A-Z][A-Za-z]{2,}-?QA")
 #: Hardware, complexity classes and molecules are no methods: "NVIDIA 2080Ti", "Google Cloud TPUs",
@@ -1201,18 +1203,30 @@ class _Rules:
         close = next((j for j in range(noun.i + 2, min(noun.i + 30, len(doc))) if doc[j].text == ")"), None)
         if close is None:
             return
-        items, start = [], noun.i + 2 + (doc[noun.i + 2].lower_ in ("including", "like"))  # "(including X, Y)"
+        start = noun.i + 2
+        while start < close and (doc[start].lower_ in _LIST_OPENERS or doc[start].text == ","):
+            start += 1  # "(including X, Y)", "(e.g., X and Y)", "(such as X, Y)"
+        items = []
         for j in range(start, close + 1):
             if doc[j].text in (",", ";", ")") or doc[j].lower_ in ("and", "or"):
-                if start < j:
+                if start < j and not doc[start].lower_.startswith("etc"):
                     items.append((start, j))
                 start = j + 1
         if len(items) < 2 or any(e - s > 4 or doc[s].like_num or doc[s].lower_ in ("e.g.", "i.e.", "e.g", "i.e") for s, e in items):
             return
-        label = "TASK" if noun.lower_ in ("tasks", "problems") else "DATASET"
+        if noun.lower_ == "applications" and not all(doc[e - 1].lower_ in TASK_HEADS or self.gaz_label.get((s, e)) == "TASK"
+                                                     for s, e in items):
+            return  # "applications (classification, clustering, etc.)", not "applications (chemistry, biology)"
+        label = "TASK" if noun.lower_ in ("tasks", "problems", "applications") else "DATASET"
         if label == "DATASET" and not all(any(is_namey(t) for t in doc[s:e]) for s, e in items):
             return  # kinds of data, not names: "datasets (classification and regression)", "(world, US, NYC places)"
-        for s, e in items:
+        for k, (s, e) in enumerate(items):
+            shared_head = k + 1 < len(items) and e - s == 1 and doc[e].lower_ in ("and", "or") \
+                and items[k + 1][1] - items[k + 1][0] > 1 and doc[items[k + 1][1] - 1].lower_ in TASK_HEADS \
+                and doc[s].lower_ not in TASK_HEADS
+            if label == "TASK" and (doc[s].tag_ == "VBG" or shared_head):
+                continue  # a gerund ("generating a mixture"), a modifier sharing the next head ("image and point
+                # cloud classification")
             self.add((s, e), label, "listed")
 
     def counted_contributions(self, num: Token) -> None:
