@@ -414,6 +414,13 @@ def test_tasks_listed_after_spanning_colons_and_applications_to(nlp, sentence: s
     assert tasks <= {e.text for e in nlp(sentence).ents if e.label_ == "TASK"}
 
 
+def test_a_task_list_is_read_off_the_words_where_the_parse_breaks_it(nlp) -> None:
+    doc = nlp("They achieve competitive performance across many different NLP tasks such as summarization, question "
+              "answering, and classifications, including showing results.")
+    tasks = {e.text for e in doc.ents if e.label_ == "TASK"}
+    assert {"summarization", "question answering", "classifications"} <= tasks and "showing" not in tasks
+
+
 @pytest.mark.parametrize(("sentence", "tasks", "not_tasks"), [
     ("It shows gains in various applications (classification, clustering, etc.).", {"classification", "clustering"},
      {"etc"}),

@@ -1117,6 +1117,29 @@ class _Rules:
             noun = noun.head
         if label is not None:
             self.list_items(label, [c for c in tok.children if c.dep_ in ("pobj", "dobj")])
+        if label == "TASK":
+            self.task_list_as_written(tok)
+
+    def task_list_as_written(self, cue: Token) -> None:
+        """The items of a task list read off the words, where the parse broke the list ("tasks such as
+        summarization, question answering, and classifications", "tasks, including inpainting, deraining,
+        and super-resolution"): comma- or and-separated noun phrases up to the list's end."""
+        doc = self.doc
+        covered = {i for s, e in self.out for i in range(s, e)}
+        start = cue.i + 1
+        for j in range(cue.i + 1, min(len(doc), cue.i + 25)):
+            t = doc[j]
+            ends = t.text in (".", ";", ":", "(", ")") or t.pos_ in ("VERB", "AUX", "ADP", "PRON", "DET") and t.tag_ != "VBG"
+            if t.text == "," or t.lower_ in ("and", "or") or ends:
+                item = doc[start:j]
+                if 0 < len(item) <= 4 and not covered.intersection(range(start, j)) and item[-1].is_lower \
+                        and item[-1].tag_ in ("NN", "NNS") and item[0].tag_ != "VBG" and (item[-1].lower_.rstrip("s") in TASK_HEADS
+                                                                        or item[-1].lower_.endswith("ing")) \
+                        and all(w.is_alpha or w.text == "-" for w in item):
+                    self.add(item, "TASK", "such-as")
+                start = j + 1
+                if ends:
+                    return
 
     def colon_list(self, colon: Token) -> None:
         """"the five predominant uncertainty applications: OoD-detection, active learning, ...": what a
