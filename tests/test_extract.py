@@ -805,6 +805,12 @@ def test_an_acronym_joins_the_mention_that_ends_with_its_long_form(nlp) -> None:
     assert [(e.name, e.aliases, e.label) for e in ex.entities] == [("zero-shot anomaly classification", ["AC"], "TASK")]
 
 
+def test_training_a_technique_is_not_part_of_its_name(nlp) -> None:
+    doc = nlp("Training Transformers is hard. We study training graph neural networks, unlike training-free tuning.")
+    methods = {e.text for e in doc.ents if e.label_ == "METHOD"}
+    assert methods == {"Transformers", "graph neural networks", "training-free tuning"}
+
+
 def test_one_described_model_is_no_technique_but_a_family_is(nlp) -> None:
     doc = nlp("It trains a harmless language model and an end-to-end differentiable neural network, unlike "
               "latent-space diffusion models.")

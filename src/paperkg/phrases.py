@@ -167,12 +167,18 @@ def named_problem(doc: Doc, head: Token) -> Span | None:
 _DESCRIBED_HEADS = frozenset(("embedding", "embeddings", "architecture", "architectures", "method", "methods"))
 
 
+#: Words that, leading a technique phrase, say what is done to the technique, not which it is.
+_ACTS_ON_MODELS = frozenset(("training", "train", "pretraining", "pre-training", "finetuning"))
+
+
 def method_span(doc: Doc, head: Token) -> Span | None:
     """A technique named by a noun phrase: "dual averaging", "diffusion models",
     "adaptive gradient methods"; a bare generic head ("models") is not one."""
     if head.lower_ in _DESCRIBED_HEADS:
         return None  # "label embeddings", "a shared decoder architecture", "ensemble methods": described, not named
     span = doc[left_edge(doc, head, _METHOD_STOP) : head.i + 1]
+    if len(span) > 1 and span[0].lower_ in _ACTS_ON_MODELS and span[0].whitespace_:  # not "training-free"
+        span = span[1:]  # "training diffusion models": the act, then the technique it acts on
     mods = [t for t in span[:-1] if t.text != "-"]
     if not mods or all(is_namey(t) for t in mods):
         return None  # "T2I models": the name rule labels the name itself
