@@ -242,6 +242,11 @@ def test_package_gazetteers_load() -> None:
     ("Extra-gradient", "METHOD", "name-head", False),
     ("Lion-phi", "METHOD", "name-head", False),
     ("OoD-detection", "TASK", "camel-name", False),
+    ("Precision@1", "METHOD", "camel-name", True),  # metrics
+    ("ROC-AUC", "METHOD", "camel-name", True),
+    ("U-MAE", "METHOD", "camel-name", False),  # a masked autoencoder, not the error
+    (".As", "METHOD", "camel-name", True),  # a sentence end glued to the next sentence
+    ("PDE.LFlows", "METHOD", "camel-name", True),
 ])
 def test_filter_of_name_shaped_non_entities(text: str, label: str, rule: str, junk: bool) -> None:
     doc = spacy.blank("en")(text)

@@ -39,7 +39,12 @@ _TECHNIQUE_TAILS = TECH_HEADS | {"learning", "maximization", "minimization", "gr
 #: or an inflected word ("randomly", "prompting", "estimates").
 _WORD_ENDINGS = re.compile(r"(?:ly|ing|ed|es|able|ance|ence|ion|ate)$")
 _GLUE_WORDS = FUNCTION_WORDS | frozenset("are but can had has have into its not our than that then this under was "
-                                         "when where which while".split())
+                                         "when where which while propose call use".split())
+#: Metrics that end a hyphenated metric name ("ROC-AUC", "TM-Score"); MAE also names the masked
+#: autoencoder ("U-MAE").
+_METRIC_TAILS = METRICS - {"mae"}
+#: A full stop glued to the next sentence inside a name: ".As", "PDE.LFlows".
+_GLUED_SENTENCE = re.compile(r"^\.|\w\.[A-Z][A-Za-z]*[a-z]")
 
 
 def _lost_space(span: Span) -> bool:
@@ -102,8 +107,11 @@ def is_junk(span: Span, label: str) -> bool:
     if tail and span.id_ in _SHAPE_RULES and label != "TASK" and tail["tail"] not in _TECHNIQUE_TAILS \
             and not (span.end < len(span.doc) and span.doc[span.end].lower_ in DATASET_WORDS):
         return True  # described, not named: "PAC-learnability", "VC-dimension", "GPT-family" (not "Animeline-art dataset")
-    if span.id_ in _SHAPE_RULES and (_lost_space(span) or span.start > 0 and span.doc[span.start - 1].text.endswith("%")):
-        return True  # glued by a lost space, or a metric after its score: "+5.3% Hits@1", "41.2% OLS"
+    if span.id_ in _SHAPE_RULES and (_lost_space(span) or span.start > 0 and span.doc[span.start - 1].text.endswith("%")
+                                     or _GLUED_SENTENCE.search(span.text) or "@" in span.text
+                                     or span.text.rsplit("-", 1)[-1].lower() in _METRIC_TAILS):
+        return True  # glued by a lost space or sentence end ("PDE.LFlows"), or a metric: "+5.3% Hits@1",
+        # "41.2% OLS", "Precision@1", "ROC-AUC", "TM-Score"
     if len(span) == 1 and (text[0] == "-" or text[-1] == "-") and not span.kb_id_:
         return True  # half of a hyphenated pair: "Breadth- and depth-first", "ImageNet-C, -R" (not "LLaMA-1/-2")
     if not any(c.isalpha() for c in text) and not span.kb_id_ or len(text) < 2 or any(t.like_url for t in span):
