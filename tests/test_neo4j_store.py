@@ -342,6 +342,25 @@ def test_seeds_load_per_file_then_twice_together(clean_db) -> None:
     assert (again.nodes_created, again.relationships_created, again.properties_set) == (0, 0, 0)
 
 
+def test_title_only_papers_load_with_their_authors(clean_db, tmp_path) -> None:
+    from paperkg.build import make_corpus
+    from paperkg.settings import Settings
+
+    driver, database = clean_db
+    src = tmp_path / "neurips.jsonl"
+    src.write_text("".join(json.dumps({"id": f"n{i}", "title": f"Title {i}", "authors": ["Ada Lovelace", f"B {i}"],
+                                       "venue": "NeurIPS", "year": 2024}) + "\n" for i in range(3)))
+    graph = make_corpus([src], Settings()).graph
+    first = load_graph(driver, database, graph)
+    assert first.nodes[s.PAPER].created == 3 and first.relationships[s.AUTHORED].created == 6
+    records = driver.execute_query(
+        "MATCH (a:Author)-[:AUTHORED]->(p:Paper) WHERE a.name = $name RETURN p.title AS title, p.abstract AS abstract",
+        name="Ada Lovelace", database_=database).records
+    assert sorted((r["title"], r["abstract"]) for r in records) == [(f"Title {i}", None) for i in range(3)]
+    again = load_graph(driver, database, graph)
+    assert (again.nodes_created, again.relationships_created, again.properties_set) == (0, 0, 0)
+
+
 def test_cli_load_graph_json_twice_and_replace(clean_db, bolt_server, tmp_path, monkeypatch, capsys) -> None:
     driver, database = clean_db
     user, password = bolt_server.auth
