@@ -179,6 +179,9 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     ("In this paper, we propose a novel imitation learning (IL) algorithm, **P**reference **A**ided **I**mitation "
      "**L**earning from imperfect demonstrations (PAIL).", "Preference Aided Imitation Learning from imperfect demonstrations"),
     ("Finally, we introduce direct-RLAIF (d-RLAIF) - a technique that circumvents RM training.", "direct-RLAIF"),
+    ("We introduce a bisimulation loss that captures the extent to which this happens.", "bisimulation loss"),
+    ("We propose an interleaved-frame smoother to smooth the intermediate frames.", "interleaved-frame smoother"),
+    ("We introduce a lightweight regularizer and a randomized algorithm.", None),
     ("We address these limitations with ClimODE, a spatiotemporal continuous-time process.", "ClimODE"),
     ("In this work, we address the limitations via Auto-Bench, which delves into exploring LLMs as aligners.",
      "Auto-Bench"),

@@ -43,6 +43,8 @@ _CAP_ADJECTIVES = frozenset(
     "byzantine english chinese french german spanish japanese korean arabic hindi russian transformer hilbertian".split()
 )
 # Heads of unnamed new contributions ("a new homeostatic objective") and modifiers too bland for one.
+#: Components a paper proposes under a plain-words name: "a bisimulation loss", "an interleaved-frame smoother".
+_COMPONENTS = frozenset("loss regularizer penalty sampler smoother generator schedule".split())
 _NEW_THINGS = frozenset("objective loss regularizer regularization estimator sampler algorithm operator "
                         "attention mechanism layer architecture criterion penalty".split())
 # Verbs that introduce the paper's own contribution when "we" (or "this paper") is the subject.
@@ -778,6 +780,13 @@ class _Rules:
             # "a new homeostatic objective": unnamed, but specific and new
             start = left_edge(doc, obj, _STOP_OR_BLAND)
             if start < obj.i and start > obj.left_edge.i:
+                found = (start, obj.i + 1)
+        if found is None and obj.lower_ in _COMPONENTS and verb.lower_ in _STRONG_PROPOSE and obj.dep_ == "dobj" \
+                and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6]):
+            # "We introduce a bisimulation loss that ...": a component the paper proposes, its kind named by
+            # the nouns before it (not only described: "a lightweight regularizer")
+            start = left_edge(doc, obj, _STOP_OR_BLAND)
+            if any(t.pos_ == "NOUN" for t in doc[start : obj.i]) and not any(self.gaz_tokens[start : obj.i + 1]):
                 found = (start, obj.i + 1)
         if found is not None and any(doc[k].lower_ in _LIKENESS and doc[k - 1].text == "-" for k in range(found[0] + 1, found[1])):
             found = None  # "a new SupLinUCB-type algorithm" is like a known one, not named
