@@ -18,11 +18,10 @@ from .errors import ConfigError
 from .filters import DEFINED_RULES
 from .gazetteer import RANGE_NAMES, SLASHED_NUMBER
 from .models import Entity, Mention, Paper, PaperExtraction
-from .phrases import typed_as_data
+from .phrases import proposed_as_data
 from .resolve import has_size, is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
-from .lexicon import (DATASET_WORDS, FIELDS, GENERIC, GENERIC_TECH, METRICS, NAMING_VERBS, PROPOSE_VERBS, is_acronymish,
-                      names_benchmark)
+from .lexicon import FIELDS, GENERIC, GENERIC_TECH, METRICS, NAMING_VERBS, PROPOSE_VERBS, is_acronymish
 from .textnorm import CleanText, clean, clean_text, emphasized, in_bare_math, math_spans
 
 #: Pipes of the English models that paperkg does not use (left out for speed).
@@ -311,8 +310,7 @@ def _emphasized_contributions(doc: Doc, cleaned: CleanText, sentence: _Sentences
         if any(e.key and not e.proposed for e in same):
             continue  # a known name, emphasized: used, not coined
         entities = [e for e in entities if not (e.proposed and start <= e.mentions[0].start and e.mentions[0].end <= end)]
-        label = "DATASET" if span[-1].lower_ in DATASET_WORDS or span.end < len(doc) and doc[span.end].lower_ in DATASET_WORDS \
-            or names_benchmark(span.text) or typed_as_data(doc, span.start, span.end) else "METHOD"
+        label = "DATASET" if proposed_as_data(doc, span.start, span.end) else "METHOD"
         mention = Mention(start=start, end=end, text=cleaned.original[start:end], sentence=sentence(span), rule="emphasis")
         short = _ACRONYM_AFTER.match(cleaned.text, ce if paren < 0 else paren)
         aliases = [short.group(1)] if short and is_short_form(short.group(1)) else []

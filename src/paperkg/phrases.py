@@ -11,9 +11,9 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
-from .lexicon import (FIELDS, GENERIC_TECH, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAME_SUFFIX_STOP, NAMING_VERBS,
+from .lexicon import (DATASET_WORDS, FIELDS, GENERIC_TECH, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAME_SUFFIX_STOP, NAMING_VERBS,
                       PROBLEM_PHENOMENA, SIZE_TOKEN, TASK_ADJECTIVES, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
-                      is_namey, name_shape)
+                      is_namey, name_shape, names_benchmark)
 
 _METHOD_STOP = TASK_STOP | NAMING_VERBS
 _MOD_DEPS = frozenset(("compound", "amod", "nmod", "npadvmod", "hmod", "nummod", "quantmod"))
@@ -204,6 +204,13 @@ def past_acronym(doc: Doc, end: int) -> int:
 
 #: Singular nouns that type the name beside them as data: "the dataset SyGuS", "MM-Vet, an evaluation benchmark".
 DATA_TYPES = frozenset(("dataset", "benchmark", "corpus", "testbed"))
+
+
+def proposed_as_data(doc: Doc, start: int, end: int) -> bool:
+    """A proposed name ``doc[start:end]`` is data, not a method: a data word ends it or follows it
+    ("the X benchmark"), it is named like a benchmark ("GameBench"), or the words around type it as data."""
+    return doc[end - 1].lower_ in DATASET_WORDS or end < len(doc) and doc[end].lower_ in DATASET_WORDS \
+        or names_benchmark(doc[start:end].text) or typed_as_data(doc, start, end)
 
 
 def typed_as_data(doc: Doc, start: int, end: int) -> bool:

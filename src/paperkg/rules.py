@@ -21,12 +21,11 @@ from spacy.tokens import Doc, Span, Token
 from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
 from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
                       GENERIC_TECH, INTRO_TASK, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
-                      TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, names_benchmark,
-                      orth_shape)
+                      TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, orth_shape)
 from .filters import UMBRELLA_FIELDS, is_junk
 from .gazetteer import LONG_NAMES, package_patterns
-from .phrases import (left_edge, method_span, name_run, named_problem, past_acronym, task_span, typed_as_data,
-                      word_start)
+from .phrases import (left_edge, method_span, name_run, named_problem, past_acronym, proposed_as_data, task_span,
+                      typed_as_data, word_start)
 from .resolve import related
 
 FACTORY = "paperkg_rules"
@@ -814,8 +813,7 @@ class _Rules:
         object suggested (the parse may hang "a large-scale ... dataset, DD100," on another word)."""
         if found in self.gaz_label:  # a known name keeps its label ("popular benchmarks: MMLU, HELM")
             label = self.gaz_label[found]
-        elif label == "METHOD" and (typed_as_data(self.doc, *found)
-                                    or names_benchmark(self.doc[found[0] : found[1]].text)):  # "we construct GameBench"
+        elif label == "METHOD" and proposed_as_data(self.doc, *found):  # also "we construct GameBench"
             label = "DATASET"
         self.add(found, label, "propose", proposed=True)
 
