@@ -13,7 +13,7 @@ from paperkg.textnorm import clean, clean_text, emphasized, in_bare_math, math_s
 FRAGMENTS = [
     "we", "introduce", "FedDA", "ImageNet", "models", "(ReNO)", "the", "of", "on", "6.9\\%",
     "\\textbf{FedDA},", "\\emph{novel}", "$S^{2}$-SAM", "$\\tilde{O}(K^{-1}\\epsilon^{-1.5})$",
-    "LLMs.To", "VisA.In", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
+    "LLMs.To", "VisA.In", "(Wikitext2),previous", "1,000", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
     "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
     "$\\sqrt{T}$", "\\citep{key2020}", "Contin\x02uous", "3D\x02MoLM", "Poincar\\'e", "R{\\'e}nyi", "Polyak-\\L ojasiewicz", "{\\sc BNS}",
 ]
@@ -26,6 +26,7 @@ FRAGMENTS = [
         ("$S^{2}$-SAM works", "S2-SAM works"),
         ("complexity $\\tilde{O}(K^{-1})$ and", "complexity O(K-1) and"),
         ("of LLMs.To overcome", "of LLMs. To overcome"),
+        ("tasks (Wikitext2),previous linear, 1,000 and CIFAR-10,CIFAR-100", "tasks (Wikitext2), previous linear, 1,000 and CIFAR-10,CIFAR-100"),
         ("gain on VisA.In addition, MVTec AD.We show, in the U.S. and Fig.A", "gain on VisA. In addition, MVTec AD. We show, in the U.S. and Fig.A"),
         ("of CLIP.Typically, GDA (P.Despite", "of CLIP. Typically, GDA (P. Despite"),
         ("ﬁne‑tuning on ImageNet 32$\\times$32", "fine-tuning on ImageNet 32x32"),
