@@ -1115,7 +1115,7 @@ class _Rules:
             if low in DATASET_WORDS and low not in ("tasks",) or any(  # also "benchmark scenarios such as"
                     c.dep_ in ("compound", "amod", "nmod") and c.lower_ in ("benchmark", "benchmarks") for c in noun.lefts):
                 label = "DATASET"
-            elif low in ("tasks", "task", "problems", "problem", "applications", "application"):
+            elif low in ("tasks", "task", "problems", "applications"):
                 label = "TASK"
             elif low in GENERIC_TECH or low in _TECHNIQUE_NOUNS:
                 label = "METHOD"
