@@ -213,11 +213,16 @@ def proposed_as_data(doc: Doc, start: int, end: int) -> bool:
         or names_benchmark(doc[start:end].text) or typed_as_data(doc, start, end)
 
 
+#: What stands before "benchmark" used as a verb: "we benchmark", "and benchmark", "to benchmark".
+_VERB_CONTEXT = frozenset(("PRON", "CCONJ", "PART", "AUX", "ADV"))
+
+
 def typed_as_data(doc: Doc, start: int, end: int) -> bool:
     """The name ``doc[start:end]`` has a data noun as its appositive ("DAEval, a dataset consisting of
     ...") or after its acronym ("... Proxy (WMDP) benchmark") or right before it ("our new synthetic
-    dataset DySO", "a dataset, DD100,", "the benchmark R-GSM", tagged an adjective there; not "the benchmark MuJoCo tasks", where the name is a modifier,
-    nor "we benchmark DPO", where the word is a verb)."""
+    dataset DySO", "a dataset, DD100,", "the benchmark R-GSM", where the tagger may call it an adjective;
+    not "the benchmark MuJoCo tasks", where the name is a modifier, nor "we benchmark DPO" or "and
+    benchmark SaSPA against", where the word is a verb)."""
     head = doc[end - 1]
     if any(c.dep_ == "appos" and c.lower_ in DATA_TYPES and c.i > head.i for c in head.rights):
         return True
@@ -228,5 +233,6 @@ def typed_as_data(doc: Doc, start: int, end: int) -> bool:
             and (end == len(doc) or doc[end].text in (",", "(", ".", ";")):
         return True  # "a million-scale dataset, DRCT-2M, including ..." (not "On this dataset, FooNet achieves")
     before = doc[start - 1] if start > 0 else None
-    return before is not None and before.lower_ in DATA_TYPES and before.tag_ in ("NN", "NNP", "JJ") \
+    return before is not None and before.lower_ in DATA_TYPES \
+        and (before.tag_ in ("NN", "NNP") or before.tag_ == "JJ" and start > 1 and doc[start - 2].pos_ not in _VERB_CONTEXT) \
         and before.head.i == end - 1 and (end == len(doc) or doc[end].pos_ not in ("NOUN", "PROPN"))
