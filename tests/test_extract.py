@@ -859,8 +859,11 @@ def test_papers_propose_methods_not_tasks() -> None:
                     mentions=[Mention(start=0, end=25, text="MLLM-Guided Image Editing", rule="abbreviation")])
     phrase = Entity(label="TASK", name="subset selection", proposed=True,
                     mentions=[Mention(start=0, end=16, text="subset selection", rule="propose")])
-    _no_proposed_tasks([coined, phrase])
-    assert (coined.label, coined.proposed, phrase.label, phrase.proposed) == ("METHOD", True, "TASK", False)
+    known = Entity(label="TASK", name="test time adaptation", aliases=["TTA"], proposed=True,
+                   mentions=[Mention(start=0, end=20, text="test time adaptation", rule="abbreviation"),
+                             Mention(start=0, end=20, text="test time adaptation", rule="gazetteer")])
+    _no_proposed_tasks([coined, phrase, known])
+    assert [(e.label, e.proposed) for e in (coined, phrase, known)] == [("METHOD", True), ("TASK", False), ("TASK", False)]
 
 
 def test_a_generic_description_beside_the_name_it_describes_is_no_proposal(nlp) -> None:

@@ -236,14 +236,15 @@ _COINING_RULES = frozenset(("abbreviation", "acronym", "called", "our", "emphasi
 def _no_proposed_tasks(entities: list[Entity]) -> None:
     """A paper proposes methods and data, not tasks (spec: PROPOSED). A proposed name that its words made
     a task is the method it names when the abstract coins it ("MLLM-Guided Image Editing (MGIE)",
-    "Concomitant Linear DAG Estimation (CoLiDE)"); otherwise the proposal evidence was a task phrase
-    after a propose verb ("we introduce alignment ...") and the task is only addressed."""
+    "Concomitant Linear DAG Estimation (CoLiDE)"); otherwise (a phrase after a propose verb, "we
+    introduce alignment ...", or a known task) the task is only addressed."""
     for e in entities:
         if e.proposed and e.label == "TASK":
-            if any(m.rule in _COINING_RULES for m in e.mentions):
+            rules = {m.rule for m in e.mentions}
+            if rules & _COINING_RULES and "gazetteer" not in rules:
                 e.label = "METHOD"
             else:
-                e.proposed = False
+                e.proposed = False  # also a known task the abstract defines: "test time adaptation (TTA)"
 
 
 def _named_in_title(title: str, entities: list[Entity]) -> None:
