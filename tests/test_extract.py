@@ -740,14 +740,13 @@ def test_names_listed_with_known_ones_share_their_label(nlp) -> None:
 
 
 def test_what_a_method_is_for_is_a_task(nlp) -> None:
-    doc = nlp("We introduce LUT-GEMM, an efficient kernel for quantized matrix multiplication. We introduce "
-              "innovative algorithms for stochastic optimization over Riemannian manifolds. It is a method for graphs. "
+    doc = nlp("We introduce a lightweight framework for medical image segmentation. It is a method for graphs. "
               "We give a framework for remote-sensing images and an approach for the conditional average treatment "
-              "effect, and a toolkit for point cloud analysis.")
+              "effect, a toolkit for point cloud analysis, and a pipeline for data curation.")
     tasks = {e.text for e in doc.ents if e.label_ == "TASK"}
-    assert {"quantized matrix multiplication", "stochastic optimization over Riemannian manifolds",
-            "point cloud analysis"} <= tasks
-    assert not tasks & {"graphs", "remote-sensing images", "conditional average treatment effect"}
+    assert {"medical image segmentation", "point cloud analysis"} <= tasks
+    # other action nouns after "for" were tasks 9 times in 27 on the dev and held-out sets
+    assert not tasks & {"graphs", "remote-sensing images", "conditional average treatment effect", "data curation"}
 
 
 def test_a_name_list_that_ends_the_abstract_is_labelled_too(nlp) -> None:
