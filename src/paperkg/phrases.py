@@ -11,9 +11,9 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
-from .lexicon import (DATASET_WORDS, FIELDS, GENERIC_TECH, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAME_SUFFIX_STOP, NAMING_VERBS,
-                      PROBLEM_PHENOMENA, SIZE_TOKEN, TASK_ADJECTIVES, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
-                      is_namey, name_shape, names_benchmark)
+from .lexicon import (DATASET_WORDS, FIELDS, GENERIC_TECH, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAME_SUFFIX_STOP,
+                      NAMING_VERBS, PROBLEM_PHENOMENA, SIZE_TOKEN, TASK_ADJECTIVES, TASK_HEADS, TASK_STOP, TECH_HEADS,
+                      WEAK_TASKS, is_namey, name_shape, names_benchmark)
 
 _METHOD_STOP = TASK_STOP | NAMING_VERBS
 _MOD_DEPS = frozenset(("compound", "amod", "nmod", "npadvmod", "hmod", "nummod", "quantmod"))
