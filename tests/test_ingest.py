@@ -113,6 +113,7 @@ def test_title_only_records_are_kept_and_counted(tmp_path):
         (b'{"abstract": "ok"}\n{"abstract": "trunc', 2, "invalid JSON"),
         (b'{"abstract": "ok"}\n{"venue": "ICLR"}\n', 2, "neither abstract nor title"),
         (b'{"abstract": "ok"}\n{"title": "T", "abstract": 3}\n', 2, "abstract must be a string"),
+        (b'{"abstract": "ok"}\n{"title": "T", "abstract": false}\n', 2, "abstract must be a string"),
         (b'{"abstract": "ok"}\n{"abstract": "bad \xff byte"}\n', 2, "not valid UTF-8"),
         (b'{"abstract": "ok"}\n[1, 2]\n', 2, "JSON object"),
         (b'{"abstract": "ok", "year": "soon"}\n', 1, "year must be a number"),

@@ -135,8 +135,10 @@ def _optional_str(record: dict, field: str, line: int) -> str | None:
 
 def paper_from_record(record: dict, *, source: str, line: int) -> Paper:
     """A JSONL/CSV record -> Paper; raises _Bad for a record the user must fix."""
-    abstract = record.get("abstract") or ""
-    if not isinstance(abstract, str):
+    abstract = record.get("abstract")
+    if abstract is None:
+        abstract = ""
+    elif not isinstance(abstract, str):
         raise _Bad(line, "abstract must be a string")
     title = _optional_str(record, "title", line)
     if not abstract.strip() and not title:
