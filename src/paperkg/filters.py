@@ -44,7 +44,7 @@ _GLUE_WORDS = FUNCTION_WORDS | frozenset("are but can had has have into its not 
 #: autoencoder ("U-MAE").
 _METRIC_TAILS = METRICS - {"mae"}
 #: A full stop glued to the next sentence inside a name: ".As", "PDE.LFlows".
-_GLUED_SENTENCE = re.compile(r"^\.|\w\.[A-Z][A-Za-z]*[a-z]")
+_SENTENCE_END_INSIDE = re.compile(r"^\.|\w\.[A-Z][A-Za-z]*[a-z]")
 
 
 def _lost_space(span: Span) -> bool:
@@ -108,7 +108,7 @@ def is_junk(span: Span, label: str) -> bool:
             and not (span.end < len(span.doc) and span.doc[span.end].lower_ in DATASET_WORDS):
         return True  # described, not named: "PAC-learnability", "VC-dimension", "GPT-family" (not "Animeline-art dataset")
     if span.id_ in _SHAPE_RULES and (_lost_space(span) or span.start > 0 and span.doc[span.start - 1].text.endswith("%")
-                                     or _GLUED_SENTENCE.search(span.text) or "@" in span.text
+                                     or _SENTENCE_END_INSIDE.search(span.text) or "@" in span.text
                                      or span.text.rsplit("-", 1)[-1].lower() in _METRIC_TAILS):
         return True  # glued by a lost space or sentence end ("PDE.LFlows"), or a metric: "+5.3% Hits@1",
         # "41.2% OLS", "Precision@1", "ROC-AUC", "TM-Score"

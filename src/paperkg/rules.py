@@ -1133,20 +1133,18 @@ class _Rules:
         and super-resolution"): comma- or and-separated noun phrases up to the list's end."""
         doc = self.doc
         covered = {i for s, e in self.out for i in range(s, e)}
-        start = cue.i + 1
-        for j in range(cue.i + 1, min(len(doc), cue.i + 25)):
-            t = doc[j]
-            ends = t.text in (".", ";", ":", "(", ")") or t.pos_ in ("VERB", "AUX", "ADP", "PRON", "DET") and t.tag_ != "VBG"
-            if t.text == "," or t.lower_ in ("and", "or") or ends:
-                item = doc[start:j]
-                if 0 < len(item) <= 4 and not covered.intersection(range(start, j)) and item[-1].is_lower \
-                        and item[-1].tag_ in ("NN", "NNS") and item[0].tag_ != "VBG" and (item[-1].lower_.rstrip("s") in TASK_HEADS
-                                                                        or item[-1].lower_.endswith("ing")) \
-                        and all(w.is_alpha or w.text == "-" for w in item):
-                    self.add(item, "TASK", "such-as")
-                start = j + 1
-                if ends:
-                    return
+        window = range(cue.i + 1, min(len(doc), cue.i + 25))
+        stop = next((j for j in window if doc[j].text in (".", ";", ":", "(", ")")
+                     or doc[j].pos_ in ("VERB", "AUX", "ADP", "PRON", "DET") and doc[j].tag_ != "VBG"), None)
+        if stop is None:  # no end in sight: the items up to the last separator
+            stop = max((j for j in window if _separates(doc[j])), default=cue.i + 1)
+        for start, end in _separated(doc, cue.i + 1, stop):
+            item = doc[start:end]
+            if len(item) <= 4 and not covered.intersection(range(start, end)) and item[-1].is_lower \
+                    and item[-1].tag_ in ("NN", "NNS") and item[0].tag_ != "VBG" \
+                    and (item[-1].lower_.rstrip("s") in TASK_HEADS or item[-1].lower_.endswith("ing")) \
+                    and all(w.is_alpha or w.text == "-" for w in item):
+                self.add(item, "TASK", "such-as")
 
     def colon_list(self, colon: Token) -> None:
         """"the five predominant uncertainty applications: OoD-detection, active learning, ...": what a
@@ -1236,12 +1234,7 @@ class _Rules:
         start = noun.i + 2
         while start < close and (doc[start].lower_ in _LIST_OPENERS or doc[start].text == ","):
             start += 1  # "(including X, Y)", "(e.g., X and Y)", "(such as X, Y)"
-        items = []
-        for j in range(start, close + 1):
-            if doc[j].text in (",", ";", ")") or doc[j].lower_ in ("and", "or"):
-                if start < j and not doc[start].lower_.startswith("etc"):
-                    items.append((start, j))
-                start = j + 1
+        items = [(s, e) for s, e in _separated(doc, start, close) if not doc[s].lower_.startswith("etc")]
         if len(items) < 2 or any(e - s > 4 or doc[s].like_num or doc[s].lower_ in ("e.g.", "i.e.", "e.g", "i.e") for s, e in items):
             return
         if noun.lower_ == "applications" and not all(doc[e - 1].lower_ in TASK_HEADS or self.gaz_label.get((s, e)) == "TASK"
@@ -1448,6 +1441,22 @@ class _Rules:
                 for r in group:
                     if r not in self.out or self.out[r][1] == "camel-name":
                         self.out[r] = (label, "conjunct", self.out[r][2] if r in self.out else False)
+
+def _separates(tok: Token) -> bool:
+    """A word between the items of a list."""
+    return tok.text in (",", ";") or tok.lower_ in ("and", "or")
+
+
+def _separated(doc: Doc, start: int, stop: int) -> list[tuple[int, int]]:
+    """The non-empty items of the list ``doc[start:stop]``, as token ranges."""
+    items = []
+    for j in range(start, stop + 1):
+        if j == stop or _separates(doc[j]):
+            if start < j:
+                items.append((start, j))
+            start = j + 1
+    return items
+
 
 def rule_mentions(doc: Doc) -> tuple[list[Span], set[tuple[int, int]], list[tuple[Span, Span]]]:
     """All mentions of ``doc`` (gazetteer, abbreviations, parse rules) without overlaps, the token
