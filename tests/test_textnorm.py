@@ -16,6 +16,7 @@ FRAGMENTS = [
     "LLMs.To", "VisA.In", "(Wikitext2),previous", "1,000", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
     "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
     "$\\sqrt{T}$", "\\citep{key2020}", "Contin\x02uous", "3D\x02MoLM", "Poincar\\'e", "R{\\'e}nyi", "Polyak-\\L ojasiewicz", "{\\sc BNS}",
+    "\\.\\A",  # an accent over a command that is no letter (hypothesis found it)
 ]
 
 

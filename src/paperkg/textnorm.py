@@ -36,8 +36,9 @@ _GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|O
                         r"Extensive|Experiments|Experimental|Results|Code|Further|Besides|Thus|Therefore|Despite|"
                         r"Given|Yet|Though|Although|Nevertheless|Among|Compared|Unlike|While|When|Hence|Here|"
                         r"[A-Z][a-z]+ly)\b)")  # and adverbs: "of CLIP.Typically, GDA ..."
-#: TeX accents over a letter ("\\'e", "\\'{e}", "\\"{o}", "\\'{\\i}", "\\v{s}") and their combining marks.
-_ACCENT = r"\\['\"`^~=.]\s*(?:\{\s*\\?[A-Za-z]\s*\}|\\?[A-Za-z])|\\[uvHck]\{\s*\\?[A-Za-z]\s*\}"
+#: TeX accents over a letter ("\\'e", "\\'{e}", "\\"{o}", "\\v{s}") or over a dotless i or j ("\\'{\\i}"), and
+#: their combining marks.
+_ACCENT = r"\\['\"`^~=.]\s*(?:\{\s*(?:\\[ij]|[A-Za-z])\s*\}|\\[ij]|[A-Za-z])|\\[uvHck]\{\s*(?:\\[ij]|[A-Za-z])\s*\}"
 _ACCENT_MARKS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
                  ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328"}
 #: TeX's foreign letters; the space that ends the command is TeX's, not the text's ("\\L ojasiewicz").
