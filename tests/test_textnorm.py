@@ -16,6 +16,7 @@ FRAGMENTS = [
     "LLMs.To", "VisA.In", "(Wikitext2),previous", "1,000", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
     "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
     "$\\sqrt{T}$", "\\citep{key2020}", "Contin\x02uous", "3D\x02MoLM", "Poincar\\'e", "R{\\'e}nyi", "Polyak-\\L ojasiewicz", "{\\sc BNS}",
+    "GEOM-DRUG\\footnote{x}", "aL\\small{LM}4T", "n\\log",
     "\\.\\A",  # an accent over a command that is no letter (hypothesis found it)
 ]
 
@@ -48,6 +49,8 @@ FRAGMENTS = [
          "the Poincaré ball, Rényi DP, Schrödinger, Erdős, Martín, Škerlj"),
         ("the Polyak-\\L ojasiewicz (PL) condition, Stra\\ss e, \\o, \\omega", "the Polyak-Łojasiewicz (PL) condition, Straße, ø, omega"),
         ("{\\sc Bias Neuron Suppression (BNS)} is proposed, {\\em new} and {\\bf 1}", "Bias Neuron Suppression (BNS) is proposed, new and 1"),
+        ("stability in GEOM-DRUG\\footnote{Scores at 1k steps.} and QM9", "stability in GEOM-DRUG  Scores at 1k steps. and QM9"),
+        ("cost $O(n\\log n)$, $\\text{aL\\small{LM}4T\\small{S}}$", "cost O(n log n), aLLM4TS"),
         ("plain text stays as it is.", "plain text stays as it is."),
     ],
 )

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 _WRAPPERS = (
     "textbf|textit|texttt|textsc|textrm|textsf|emph|text|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|"
     "mathbb|mathfrak|mathscr|boldsymbol|bm|operatorname|underline|overline|tilde|hat|bar|vec|dot|"
-    "widetilde|widehat|textnormal|mbox|hbox|url"
+    "widetilde|widehat|textnormal|mbox|hbox|url|"
+    "tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge"  # sizes: "aL\\small{LM}4T" -> aLLM4T
 )
 #: A function word glued to an acronym ("theFL", "thatDePLM") and an acronym glued to its long form
 #: ("Learning(EIHL)"), as real paper lists have them.
@@ -66,6 +67,8 @@ _TOKEN = re.compile(
     r"|(?P<wide>[^\x00-\x7f])"                    # non-ASCII: Unicode-normalize one character
     r"|(?P<ctrl>[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]))"  # control character left by PDF extraction
 )
+#: Commands whose group is a note beside the text, not a word of it.
+_NOTE = re.compile(r"\\(?:footnote|thanks)")
 _CHAR_MAP = {
     "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
     "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u200b": "",
@@ -190,6 +193,13 @@ def clean(original: str) -> CleanText:
             add(original[b - 1], b - 1, b, True)
         elif kind == "times":
             add("x", a, b, False)
+        elif kind == "cmd" and _NOTE.fullmatch(m.group()):
+            add(" ", a, b, False)  # "GEOM-DRUG\footnote{The scores ...}": the note is beside the name
+            group_at = b if original.startswith("{", b) else group_at
+        elif kind == "cmd" and a and original[a - 1].isalnum():
+            add(" ", a, a, False)  # a command glued to a word is not part of it: "$n\log n$" -> "n log n"
+            add(m.group()[1:], a, b, False)
+            group_at = b if original.startswith("{", b) else group_at
         elif kind == "cmd" and original.startswith("{", b):
             add(m.group()[1:], a, b, False)  # "\sqrt{T}" -> "sqrt T", not the name-like "sqrtT":
             group_at = b  # the brace that opens its group becomes the space
