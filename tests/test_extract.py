@@ -368,6 +368,7 @@ def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:
      "event type classification"),
     ("Experimental results on multiple fact editing benchmarks demonstrate that Larimar attains accuracy.",
      "fact editing"),
+    ("We call this general task universal forecasting.", "universal forecasting"),
 ])
 def test_tasks_named_by_context(nlp, sentence: str, task: str) -> None:
     doc = nlp(sentence)

@@ -1025,6 +1025,7 @@ class _Rules:
         """"a strategy, dubbed *proximal matching*", "which we call the inflated argmax"."""
         doc = self.doc
         nxt = tok.i + 1
+        kind = None  # the noun of "we call this <kind> X"
         while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].is_quote or doc[nxt].text in ("`", "``")
                                   or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our")
                                   or doc[nxt].lower_ in GENERIC):  # "we name the method Tilt"
@@ -1037,6 +1038,7 @@ class _Rules:
                                        or doc[nxt].lower_ in _NEW_THINGS or doc[nxt].lower_ in TECH_HEADS
                                        or doc[nxt].lower_ in ("measure", "metric")):
                 return  # "we call this the weights component", "we call this phenomenon X"
+            kind = doc[nxt]
             nxt += 1  # "we call this measure the SmoothECE"
             while nxt < len(doc) and doc[nxt].lower_ in ("the", "a", "an"):
                 nxt += 1
@@ -1066,8 +1068,9 @@ class _Rules:
             made = next((o for a in anchor.ancestors if a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and _we_subject(a)
                          for o in a.children if o.dep_ == "dobj" and (o.lower_ in GENERIC or o.lower_ in GENERIC_TECH)), None)
             anchor = made or anchor
-        if anchor.lower_ in INTRO_TASK or anchor.lower_ in ("task", "tasks", "problem", "problems"):
-            self.add((start, end), "TASK", "called")  # "a new problem called flexible docking"
+        if any(t is not None and (t.lower_ in INTRO_TASK or t.lower_ in ("task", "tasks", "problem", "problems"))
+               for t in (anchor, kind)):
+            self.add((start, end), "TASK", "called")  # "a new problem called flexible docking", "we call this task X"
             return
         label = "DATASET" if anchor.lower_ in DATASET_WORDS else "METHOD"
         context = list(anchor.subtree) + list(anchor.head.children)
