@@ -1195,8 +1195,10 @@ class _Rules:
             start += 1  # "an iterative wake-sleep procedure": the name is "wake-sleep"
         mods = [t for t in doc[start : noun.i] if t.text != "-"]
         if not mods or start == 0 or doc[start - 1].pos_ not in ("DET", "ADJ", "PRON") \
-                or any(self.gaz_tokens[start : noun.i]) or is_namey(doc[start]):
-            return
+                or any(self.gaz_tokens[start : noun.i]) or is_namey(doc[start]) \
+                or doc[noun.i - 1].text == "-" and not doc[noun.i - 2].whitespace_ \
+                or noun.i + 1 < len(doc) and doc[noun.i + 1].text == "-" and not noun.whitespace_:
+            return  # a kind noun hyphenated to a word is part of that word: "a sub-module", "top-k operator-based loss"
         if len(mods) == 1 and "-" not in doc[word_start(doc, noun.i - 1) : noun.i].text or mods[-1].tag_ not in ("NN", "VBG") \
                 or any(t.lower_ in _NOT_KINDS for t in mods) or noun.dep_ == "nsubj" and noun.head.i > noun.i + 1:
             return  # one plain word ("the shift method"), or no noun before the kind
