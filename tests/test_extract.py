@@ -200,6 +200,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "visual facts.", "Reinforcement Learning from NLE Feedback"),
     ("We evaluate the proposed MAgg method on three tasks for combinatorial problems, namely Boolean Satisfiability "
      "Prediction (SAT) and others.", "MAgg"),
+    ("Additionally, we introduce the W4NT3D benchmark (Wiki-40B 4dversarial Near-T3xt Dataset), enabling the "
+     "evaluation of models.", "W4NT3D"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -1575,16 +1575,21 @@ def _named_in(doc: Doc, tok: Token) -> tuple[int, int] | None:
         return name_run(doc, tok.i)
     if tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
         return name_run(doc, tok.i + 1)
-    for child in tok.rights:
-        if (child.dep_ == "appos" or child.dep_ == "npadvmod" and doc[child.i - 1].text == ",") and is_namey(child):
-            return name_run(doc, child.i)  # "a large-scale dataset, CircuitNet 2.0,": the parse may call it npadvmod
+    appositive = next((child for child in tok.rights if (
+        child.dep_ == "appos" or child.dep_ == "npadvmod" and doc[child.i - 1].text == ",") and is_namey(child)), None)
+    spelled_out = appositive is not None and doc[appositive.i - 1].text == "(" \
+        and " " in doc[appositive.left_edge.i : appositive.right_edge.i + 1].text
+    if appositive is not None and not spelled_out:
+        return name_run(doc, appositive.i)  # "a large-scale dataset, CircuitNet 2.0,": the parse may call it npadvmod
     for child in tok.lefts:
         if child.dep_ in ("compound", "amod", "nmod") and is_namey(child):
             run = name_run(doc, child.i)  # "a FooNet framework", "a Domain-wise Active Acquisition framework"
             words = doc[run[0] : run[1]].text.split()  # words, not hyphen parts: not "Plug-and-Play"
             if is_acronymish(child.text) or len(words) >= 2 and all(w[0].isupper() for w in words):
                 return run
-    return None
+    # a name in parentheses after the object, unless the name before it is the object's own ("the W4NT3D
+    # benchmark (Wiki-40B 4dversarial Near-T3xt Dataset)" spells W4NT3D out)
+    return name_run(doc, appositive.i) if spelled_out else None
 
 
 def _eval_context(prep: Token) -> bool:
