@@ -202,6 +202,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "Prediction (SAT) and others.", "MAgg"),
     ("Additionally, we introduce the W4NT3D benchmark (Wiki-40B 4dversarial Near-T3xt Dataset), enabling the "
      "evaluation of models.", "W4NT3D"),
+    ("In this paper, we present Partially Stochastic Infinitely Deep Bayesian Neural Networks, a novel family of "
+     "architectures.", "Partially Stochastic Infinitely Deep Bayesian Neural Networks"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

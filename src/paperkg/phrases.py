@@ -61,6 +61,8 @@ def name_run(doc: Doc, i: int) -> tuple[int, int]:
             break  # "HICO-DET mAP", "CIFAR-10 FID": the score on the name, not part of it
         if is_namey(nxt) or (_glued(doc, end) and end + 2 < len(doc) and nxt.text == "-" and not nxt.whitespace_):
             end += 1
+        elif nxt.is_title and nxt.is_alpha and end + 2 < len(doc) and is_namey(doc[end + 2]) and doc[end + 2].is_title:
+            end += 1  # a capitalized common word inside a title-case name: "Infinitely Deep Bayesian Neural Networks"
         elif nxt.text == "'s" and end + 2 < len(doc) and is_namey(doc[end + 2]) and _possessive_in_name(doc[end]):
             end += 2
         elif _VERSION.fullmatch(nxt.text) and is_namey(doc[end]) and not (
