@@ -330,12 +330,12 @@ def test_an_acronym_defined_earlier_is_used_not_proposed(nlp) -> None:
 
 
 def test_a_surname_names_its_method_with_the_head_word(nlp) -> None:
-    text = ("We sample with underdamped Langevin dynamics and a Matérn kernel. We present the Flextron architecture; "
+    text = ("We sample with underdamped Langevin dynamics and a Wendland kernel. We present the Flextron architecture; "
             "Flextron is fast. As shown: Either models fail or they converge.")
     (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
     names = {e.name for e in ex.entities}
-    assert {"Langevin dynamics", "Matérn kernel", "Flextron"} <= names
-    assert not names & {"Langevin", "Matérn", "Either models", "Either"}
+    assert {"underdamped Langevin dynamics", "Wendland kernel", "Flextron"} <= names
+    assert not names & {"Langevin", "Wendland", "Either models", "Either"}
 
 
 def test_capitalized_long_forms_of_objects_and_phenomena_are_not_methods(nlp) -> None:
