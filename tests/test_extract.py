@@ -202,6 +202,7 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "Prediction (SAT) and others.", "MAgg"),
     ("Additionally, we introduce the W4NT3D benchmark (Wiki-40B 4dversarial Near-T3xt Dataset), enabling the "
      "evaluation of models.", "W4NT3D"),
+    ("We first present ToolBench, an instruction-tuning dataset for tool use.", "ToolBench"),  # known, yet its own
     ("In this paper, we present Partially Stochastic Infinitely Deep Bayesian Neural Networks, a novel family of "
      "architectures.", "Partially Stochastic Infinitely Deep Bayesian Neural Networks"),
 ])
