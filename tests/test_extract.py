@@ -638,6 +638,14 @@ def test_listed_tasks_and_problems_despite_the_parse(nlp, sentence: str, task: s
     assert (task, "TASK") in {(e.text, e.label_) for e in nlp(sentence).ents}
 
 
+def test_a_contrary_prefix_makes_a_known_name_another_thing(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="We study non-convex optimization with anti-Hebbian learning and "
+                                  "convex optimization.")], nlp)
+    keys = {e.name: e.key for e in ex.entities}
+    assert {"non-convex optimization", "anti-Hebbian learning", "convex optimization"} <= set(keys)
+    assert keys["non-convex optimization"] != keys["convex optimization"]
+
+
 def test_the_words_before_a_kind_of_technique_name_it(nlp) -> None:
     doc = nlp("It learns to simplify search in an iterative wake-sleep procedure. AdaPromptCL employs the "
               "assign-and-refine semantic grouping mechanism. We follow the proposed method.")

@@ -198,6 +198,8 @@ _PART_NOUNS = frozenset("encoder decoder module modules block blocks layer layer
                         "components network branch adapter tokenizer".split())
 #: Words that call a thing new, and so the paper's own.
 _NEW_WORDS = frozenset(("novel", "new"))
+#: Prefixes that make a known name into another thing: "non-convex optimization", "anti-Hebbian learning".
+_CONTRARY_PREFIXES = frozenset("non anti semi quasi pseudo un".split())
 #: Prepositions before a name the paper evaluates on or compares with ("on UNIMAL", "than NeuPSL").
 _USED_ON = frozenset("on with against than over from in".split())
 #: Words that describe a name as someone else's: "ProtoNet, a popular baseline".
@@ -331,7 +333,7 @@ class _Rules:
     def run(self) -> dict:
         doc = self.doc
         for span in self.gaz:
-            self.add(span, span.label_, "gazetteer")
+            self.add(_with_prefix(doc, span), span.label_, "gazetteer")
         short_labels = self.abbreviations()
         has_parse = doc.has_annotation("DEP")
         strings = doc.vocab.strings
@@ -1569,6 +1571,16 @@ def _object_head(tok: Token) -> str:
                                               and child.i + 1 < tok.i and child.doc[child.i + 1].text == ","):
             return child.lower_
     return tok.lower_
+
+
+def _with_prefix(doc: Doc, span: Span) -> Span:
+    """A known name with a contrary prefix hyphenated to it is a name of its own ("non-convex optimization"
+    is not convex optimization): the span takes the prefix, and with it no gazetteer key."""
+    start = span.start
+    if start >= 2 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_ and not doc[start - 1].whitespace_ \
+            and doc[start - 2].lower_ in _CONTRARY_PREFIXES and (start == 2 or doc[start - 3].whitespace_):
+        return doc[start - 2 : span.end]
+    return span
 
 
 def _named_in(doc: Doc, tok: Token) -> tuple[int, int] | None:
