@@ -1253,6 +1253,8 @@ class _Rules:
         label = "TASK" if noun.lower_ in ("tasks", "problems", "applications") else "DATASET"
         if label == "DATASET" and not all(any(is_namey(t) for t in doc[s:e]) for s, e in items):
             return  # kinds of data, not names: "datasets (classification and regression)", "(world, US, NYC places)"
+        # "3 newly created datasets (i.e., IQTest, FunctionQA, and PaperQA)": the paper's own
+        new = label == "DATASET" and any(t.lower_ in ("new", "novel", "newly", "our") for t in doc[noun.left_edge.i : noun.i])
         for k, (s, e) in enumerate(items):
             shared_head = k + 1 < len(items) and e - s == 1 and doc[e].lower_ in ("and", "or") \
                 and items[k + 1][1] - items[k + 1][0] > 1 and doc[items[k + 1][1] - 1].lower_ in TASK_HEADS \
@@ -1260,7 +1262,7 @@ class _Rules:
             if label == "TASK" and (doc[s].tag_ == "VBG" or shared_head):
                 continue  # a gerund ("generating a mixture"), a modifier sharing the next head ("image and point
                 # cloud classification")
-            self.add((s, e), label, "listed")
+            self.add((s, e), label, "propose" if new else "listed", proposed=new)
 
     def counted_contributions(self, num: Token) -> None:
         """"we propose two novel methods, Post-Training Transformation (PTT) and Robust Conformal
