@@ -203,6 +203,7 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     ("Additionally, we introduce the W4NT3D benchmark (Wiki-40B 4dversarial Near-T3xt Dataset), enabling the "
      "evaluation of models.", "W4NT3D"),
     ("We first present ToolBench, an instruction-tuning dataset for tool use.", "ToolBench"),  # known, yet its own
+    ("We introduce Hyperband, a novel bandit-based approach to hyperparameter optimization.", "Hyperband"),
     ("It is derived from 3 newly created datasets (i.e., IQTest and FunctionQA).", ["IQTest", "FunctionQA"]),
     ("In this paper, we present Partially Stochastic Infinitely Deep Bayesian Neural Networks, a novel family of "
      "architectures.", "Partially Stochastic Infinitely Deep Bayesian Neural Networks"),

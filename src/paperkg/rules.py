@@ -480,21 +480,23 @@ class _Rules:
         return end + 1 < len(doc) and doc[end].text == "," and is_namey(doc[end + 1])
 
     def described_names(self) -> None:
-        """"through LoD, a low-rank ordered decomposition": a coined name (inner capitals, not known unless
-        a propose verb comes right before it: the gazetteer may know a paper's own name) that the text
-        describes where it first appears is the paper's own; "ProtoNet, a popular baseline", "on UNIMAL, a
-        benchmark" are not."""
+        """"through LoD, a low-rank ordered decomposition": a coined name (inner capitals, not known) that
+        the text describes where it first appears is the paper's own; "ProtoNet, a popular baseline", "on
+        UNIMAL, a benchmark" are not. So is a known name right after a propose verb ("we introduce Lookahead
+        decoding, an exact, parallel decoding algorithm"): gazetteers know many 2024 papers' own names."""
         doc = self.doc
         first: dict[str, int] = {}
         for start, end in sorted(self.out):
             first.setdefault(doc[start:end].text, start)
         for (start, end), (label, rule, prop) in list(self.out.items()):
             text = doc[start:end].text
-            if label not in ("METHOD", "DATASET") or prop or first[text] != start \
-                    or end + 2 >= len(doc) or not any(c.isupper() for c in text[1:]):
+            if label not in ("METHOD", "DATASET") or prop or first[text] != start or end + 2 >= len(doc):
                 continue
-            if rule == "gazetteer" and (start == 0 or doc[start - 1].lower_ not in _STRONG_PROPOSE):
-                continue  # a known name is the paper's own only right after "we propose": "We propose TimesFM, a ..."
+            if rule == "gazetteer":
+                if start == 0 or doc[start - 1].lower_ not in _STRONG_PROPOSE:
+                    continue  # a known name is the paper's own only right after "we propose": "We propose TimesFM, a ..."
+            elif not any(c.isupper() for c in text[1:]):
+                continue
             comma, article, word = doc[end], doc[end + 1], doc[end + 2]
             if comma.text == "," and article.lower_ in ("a", "an") and word.lower_ not in _KNOWN_WORDS \
                     and (start == 0 or doc[start - 1].lower_ not in _USED_ON):  # "on UNIMAL, a benchmark": used
