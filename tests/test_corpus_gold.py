@@ -5,7 +5,7 @@ themselves stay in ``../shared/corpora/`` (never copied into the project) and ar
 Sets 1-6, 10-15, 22 and 23 (60 abstracts each, set 2 has 50) were annotated by rounds of annotators from the
 spec alone and have since been used to develop the rules, so they are development data: the floor
 guards regressions, it does not estimate quality on unseen abstracts. Sets 16-21
-and 24-27 (``heldout_labels.jsonl``) are held out from rule development: only bench/eval_heldout.py scores them, in
+and 24-31 (``heldout_labels.jsonl``) are held out from rule development: only bench/eval_heldout.py scores them, in
 aggregate. (Blind sets 7-9 of earlier sessions were lost with their machine.)
 """
 
@@ -26,7 +26,7 @@ from paperkg.settings import Settings
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 LABELS = Path(__file__).parent / "data" / "gold" / "corpus_labels.jsonl"
-#: Sets 16-21 and 24-27: held out from rule development; scored in aggregate by bench/eval_heldout.py, checked here for
+#: Sets 16-21 and 24-31: held out from rule development; scored in aggregate by bench/eval_heldout.py, checked here for
 #: well-formedness only.
 HELDOUT = Path(__file__).parent / "data" / "gold" / "heldout_labels.jsonl"
 
