@@ -193,20 +193,21 @@ def clean(original: str) -> CleanText:
             add(original[b - 1], b - 1, b, True)
         elif kind == "times":
             add("x", a, b, False)
-        elif kind == "cmd" and _NOTE.fullmatch(m.group()):
-            add(" ", a, b, False)  # "GEOM-DRUG\footnote{The scores ...}": the note is beside the name
-            group_at = b if original.startswith("{", b) else group_at
-        elif kind == "cmd" and a and original[a - 1].isalnum():
-            add(" ", a, a, False)  # a command glued to a word is not part of it: "$n\log n$" -> "n log n"
-            add(m.group()[1:], a, b, False)
-            group_at = b if original.startswith("{", b) else group_at
-        elif kind == "cmd" and original.startswith("{", b):
-            add(m.group()[1:], a, b, False)  # "\sqrt{T}" -> "sqrt T", not the name-like "sqrtT":
-            group_at = b  # the brace that opens its group becomes the space
+        elif kind == "cmd":
+            opens = original.startswith("{", b)
+            glued = a > 0 and original[a - 1].isalnum()
+            if _NOTE.fullmatch(m.group()):
+                add(" ", a, b, False)  # "GEOM-DRUG\footnote{The scores ...}": the note is beside the name
+            elif glued or opens:
+                if glued:
+                    add(" ", a, a, False)  # a command glued to a word is not part of it: "$n\log n$" -> "n log n"
+                add(m.group()[1:], a, b, False)
+            else:
+                add(m.group()[1:], a + 1, b, True)
+            if opens:
+                group_at = b  # the brace that opens its group becomes a space: "\sqrt{T}" -> "sqrt T", not "sqrtT"
         elif kind == "brace" and a == group_at:
             add(" ", a, b, False)
-        elif kind == "cmd":
-            add(m.group()[1:], a + 1, b, True)
         elif kind == "tilde":
             add(" ", a, b, False)
         elif kind == "dash":
