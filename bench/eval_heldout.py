@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,7 +27,7 @@ from test_corpus_gold import corpus_gold  # noqa: E402
 
 from paperkg.evaluate import GOLD_FIELD, SCORE_LABELS, GoldPaper, match, score  # noqa: E402
 from paperkg.extract import extract_papers, load_pipeline  # noqa: E402
-from paperkg.models import Paper, PaperExtraction  # noqa: E402
+from paperkg.models import Entity, Paper, PaperExtraction  # noqa: E402
 from paperkg.resolve import resolve  # noqa: E402
 from paperkg.settings import Settings  # noqa: E402
 
@@ -43,16 +44,23 @@ def _line(name: str, gold: list[GoldPaper], predictions: list[PaperExtraction]) 
     return f"{name:<8} macro {report.macro_f1:.3f}  {labels}"
 
 
-def _by_rule(gold: list[GoldPaper], predictions: list[PaperExtraction]) -> None:
-    """True and false entities per label and per rule set (the rules of an entity's mentions)."""
-    counts: dict[tuple[str, str], Counter] = defaultdict(Counter)
+def judged(gold: list[GoldPaper], predictions: list[PaperExtraction],
+           labels: Iterable[str] = SCORE_LABELS) -> Iterator[tuple[str, Entity, bool]]:
+    """Each predicted entity of each label, and whether it matches a gold entity (the scorer's matching)."""
     by_id = {p.id: p for p in predictions}
     for paper in gold:
-        for label in SCORE_LABELS:
+        for label in labels:
             chosen = [e for e in by_id[paper.id].entities if (e.proposed if label == "PROPOSED" else e.label == label)]
             hits = {i for i, _ in match([[e.name, *e.aliases] for e in chosen], getattr(paper, GOLD_FIELD[label]))}
             for i, e in enumerate(chosen):
-                counts[(label, "+".join(sorted({m.rule for m in e.mentions})))]["tp" if i in hits else "fp"] += 1
+                yield label, e, i in hits
+
+
+def _by_rule(gold: list[GoldPaper], predictions: list[PaperExtraction]) -> None:
+    """True and false entities per label and per rule set (the rules of an entity's mentions)."""
+    counts: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    for label, e, true in judged(gold, predictions):
+        counts[(label, "+".join(sorted({m.rule for m in e.mentions})))]["tp" if true else "fp"] += 1
     for (label, rules), c in sorted(counts.items(), key=lambda kv: (kv[0][0], -sum(kv[1].values()))):
         print(f"  {label:<8} {rules:<40} tp {c['tp']:>4}  fp {c['fp']:>4}")
 

@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from eval_heldout import HELDOUT, _line, _missing, corpus_gold  # noqa: E402
+from eval_heldout import HELDOUT, _line, _missing, corpus_gold, judged  # noqa: E402
 
-from paperkg.evaluate import GOLD_FIELD, GoldPaper, match  # noqa: E402
+from paperkg.evaluate import GoldPaper  # noqa: E402
 from paperkg.extract import extract_papers, load_pipeline  # noqa: E402
 from paperkg.gazetteer import gazetteer_key, package_patterns, read_patterns  # noqa: E402
 from paperkg.models import Paper, PaperExtraction  # noqa: E402
@@ -52,14 +52,9 @@ def extract(gold: list[GoldPaper], settings: Settings) -> list[PaperExtraction]:
 def per_entry(gold: list[GoldPaper], predictions: list[PaperExtraction], keys: set[str]) -> dict[str, Counter]:
     """True and false entities found under each new entry (by its gazetteer key), before corpus-wide merging."""
     counts: dict[str, Counter] = {}
-    by_id = {p.id: p for p in predictions}
-    for paper in gold:
-        for label in ("METHOD", "TASK", "DATASET"):
-            chosen = [e for e in by_id[paper.id].entities if e.label == label]
-            hits = {i for i, _ in match([[e.name, *e.aliases] for e in chosen], getattr(paper, GOLD_FIELD[label]))}
-            for i, e in enumerate(chosen):
-                if e.key in keys:
-                    counts.setdefault(e.key, Counter())["tp" if i in hits else "fp"] += 1
+    for _, e, true in judged(gold, predictions, ("METHOD", "TASK", "DATASET")):
+        if e.key in keys:
+            counts.setdefault(e.key, Counter())["tp" if true else "fp"] += 1
     return counts
 
 
