@@ -1256,7 +1256,8 @@ class _Rules:
         if label == "DATASET" and not all(any(is_namey(t) for t in doc[s:e]) for s, e in items):
             return  # kinds of data, not names: "datasets (classification and regression)", "(world, US, NYC places)"
         # "3 newly created datasets (i.e., IQTest, FunctionQA, and PaperQA)": the paper's own
-        new = label == "DATASET" and any(t.lower_ in ("new", "novel", "newly", "our") for t in doc[noun.left_edge.i : noun.i])
+        new = label == "DATASET" and any(t.lower_ in _NEW_WORDS or t.lower_ in ("newly", "our")
+                                         for t in doc[noun.left_edge.i : noun.i])
         for k, (s, e) in enumerate(items):
             shared_head = k + 1 < len(items) and e - s == 1 and doc[e].lower_ in ("and", "or") \
                 and items[k + 1][1] - items[k + 1][0] > 1 and doc[items[k + 1][1] - 1].lower_ in TASK_HEADS \
