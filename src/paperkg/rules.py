@@ -20,7 +20,7 @@ from spacy.tokens import Doc, Span, Token
 
 from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
 from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
-                      GENERIC_TECH, INTRO_TASK, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
+                      GENERIC_TECH, INTRO_TASK, LOOSE_TASKS, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
                       TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, orth_shape)
 from .filters import UMBRELLA_FIELDS, is_junk
 from .gazetteer import LONG_NAMES, package_patterns
@@ -631,7 +631,7 @@ class _Rules:
         if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
             if low in _DATA_TASK_HEADS and tok.i - 1 in self.dataset_end:
                 self.add((tok.i, tok.i + 1), "TASK", "task-head")  # "ImageNet classification": the dataset, then the task
-            elif low in TASK_HEADS and (tok.dep_ not in ("compound", "amod", "nmod") or tok.head.pos_ not in ("NOUN", "PROPN")):
+            elif low in TASK_HEADS and low not in LOOSE_TASKS and (tok.dep_ not in ("compound", "amod", "nmod") or tok.head.pos_ not in ("NOUN", "PROPN")):
                 span = task_span(doc, tok)  # also a task word the parser hung on a verb ("gait prediction show")
                 if span is not None and tok.i - 1 in self.dataset_end and span.start < tok.i:
                     span = doc[tok.i : tok.i + 1]  # "class-conditional ImageNet generation"
