@@ -97,6 +97,25 @@ def test_extract_command_writes_predictions(tmp_path):
     assert len(out.read_text().splitlines()) == 19
 
 
+def test_eval_of_extract_output_equals_eval_of_the_gold(tmp_path, capsys):
+    """`paperkg extract` on the gold abstracts, scored with `eval --predictions`, is what `eval` reports:
+    the path a user's own extraction (or another system's) is scored by."""
+    gold = ROOT / "tests" / "data" / "gold" / "seeds.jsonl"
+    papers = tmp_path / "papers.jsonl"
+    with papers.open("w") as out:
+        for line in gold.read_text().splitlines():
+            row = json.loads(line)
+            out.write(json.dumps({"id": row["id"], "title": row.get("title"), "abstract": row["text"]}) + "\n")
+    pred = tmp_path / "pred.jsonl"
+    assert main(["extract", str(papers), "-o", str(pred), "--no-progress"]) == 0
+    capsys.readouterr()
+    assert main(["eval", str(gold), "--predictions", str(pred), "--json"]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    assert main(["eval", str(gold), "--json", "--no-progress"]) == 0
+    assert scored == json.loads(capsys.readouterr().out)
+    assert scored["macro_f1"] > 0.8
+
+
 def test_user_error_is_one_line_and_exit_code_1(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"abstract": "fine"}\n{"venue": "ICLR", "year": 2024}\n')

@@ -15,6 +15,7 @@ from paperkg.evaluate import (
     GoldPaper,
     format_report,
     load_gold,
+    load_predictions,
     match,
     name_overlap,
     normalize_name,
@@ -271,6 +272,26 @@ def test_load_gold_names_file_and_line(tmp_path):
     path.write_text(json.dumps(dict(good, methods=[[]])) + "\n")
     with pytest.raises(InputError, match="non-empty name"):
         load_gold(path)
+
+
+def test_load_predictions_names_file_and_line(tmp_path):
+    gold = [gold_paper("a"), gold_paper("b")]
+    path = tmp_path / "pred.jsonl"
+    good = {"id": "a", "entities": [entity("METHOD", "FooNet", proposed=True)]}
+    path.write_text(json.dumps(good) + "\n\n" + json.dumps({"id": "b"}) + "\n")
+    assert [p.id for p in load_predictions(path, gold)] == ["a", "b"]
+    path.write_text(json.dumps(good) + "\n" + json.dumps({"id": "c", "entities": []}) + "\n")
+    with pytest.raises(InputError, match="'c', which is not in the gold set") as err:
+        load_predictions(path, gold)
+    assert err.value.line == 2 and err.value.path == str(path)
+    path.write_text(json.dumps(good) + "\n" + json.dumps(good) + "\n")
+    with pytest.raises(InputError, match="already on line 1") as err:
+        load_predictions(path, gold)
+    assert err.value.line == 2
+    path.write_text(json.dumps({"id": "a", "entities": [entity("AUTHOR", "x")]}) + "\n")
+    with pytest.raises(InputError, match="not a prediction: entities.0.label") as err:
+        load_predictions(path, gold)
+    assert err.value.line == 1
 
 
 # --- the development gold set ------------------------------------------------------------------

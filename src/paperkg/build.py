@@ -13,7 +13,7 @@ from .extract import extract_papers, load_pipeline
 from .graph import build_graph_data, from_networkx, summarize, to_networkx
 from .errors import InputError
 from .ingest import IngestResult, IngestStats, read_papers, write_rejections
-from .evaluate import EvalReport, load_gold, score
+from .evaluate import EvalReport, load_gold, load_predictions, score
 from .models import GraphData, Model, Paper, PaperExtraction
 from .resolve import resolve
 from .neo4j_store import DEFAULT_BATCH_SIZE, LoadSummary, connect, load_graph, paper_sources
@@ -141,6 +141,13 @@ def evaluate_gold(gold_path: str | Path, settings: Settings, *, progress: bool =
         for number, g in enumerate(gold, start=1)
     ]
     return score(gold, extract_resolved(papers, settings, progress=progress), details=True)
+
+
+def score_predictions(gold_path: str | Path, predictions_path: str | Path) -> EvalReport:
+    """`paperkg eval --predictions`: score a prediction file already written, by `paperkg extract` or by
+    another system, without running a spaCy pipeline. A gold paper with no prediction line has no predictions."""
+    gold = load_gold(gold_path)
+    return score(gold, load_predictions(predictions_path, gold), details=True)
 
 
 class LoadResult(Model):

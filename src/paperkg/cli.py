@@ -141,9 +141,12 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     from .evaluate import format_report
-    from .build import evaluate_gold
+    from .build import evaluate_gold, score_predictions
 
-    report = evaluate_gold(args.gold, _settings(args), progress=_progress(args))
+    if args.predictions:
+        report = score_predictions(args.gold, args.predictions)
+    else:
+        report = evaluate_gold(args.gold, _settings(args), progress=_progress(args))
     print(_json(report.model_dump()) if args.json else format_report(report))
     return 0
 
@@ -206,7 +209,8 @@ Command = Callable[[argparse.Namespace], int]
 EXAMPLES: dict[str, str] = {
     "build": "paperkg build seeds/ --out out\n  paperkg build papers.jsonl.gz --skip-bad --out out --json",
     "extract": "paperkg extract papers.jsonl -o pred.jsonl\n  paperkg extract seeds/ -o pred.jsonl --workers 2",
-    "eval": "paperkg eval tests/data/gold/seeds.jsonl\n  paperkg eval my-gold.jsonl --json",
+    "eval": "paperkg eval tests/data/gold/seeds.jsonl\n  paperkg eval my-gold.jsonl --json\n"
+            "  paperkg eval my-gold.jsonl --predictions pred.jsonl",
     "load": "NEO4J_PASSWORD=secret paperkg load seeds/\n  paperkg load --graph out/graph.json --replace "
             "--uri bolt://localhost:7687 --database neo4j",
     "init-db": "NEO4J_PASSWORD=secret paperkg init-db --uri bolt://localhost:7687",
@@ -250,6 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _subparser(sub, "eval", "score extraction against a gold JSONL (precision, recall, F1 per label)",
                    cmd_eval)
     p.add_argument("gold", metavar="GOLD.jsonl", help="gold file in the extraction spec's format")
+    p.add_argument("--predictions", metavar="FILE",
+                   help="score this prediction JSONL (as `paperkg extract` writes it) instead of extracting")
     _add_extraction_options(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
 

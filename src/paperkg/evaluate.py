@@ -26,12 +26,14 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .errors import InputError
 from .models import PaperExtraction
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 ScoreLabel = Literal["METHOD", "TASK", "DATASET", "PROPOSED"]
 SCORE_LABELS: tuple[ScoreLabel, ...] = ("METHOD", "TASK", "DATASET", "PROPOSED")
@@ -191,29 +193,48 @@ def match(predicted: Sequence[Sequence[str]], gold: Sequence[Sequence[str]]) -> 
     return pairs
 
 
-def load_gold(path: str | Path) -> list[GoldPaper]:
-    """Read a gold JSONL file; blank lines are skipped, anything else wrong names file and line."""
+def _read_records(path: str | Path, model: type[ModelT], what: str) -> list[tuple[int, ModelT]]:
+    """(line number, record) for every non-blank line of a JSONL file; anything wrong names file and line,
+    and so does an id that an earlier line already used."""
     path = Path(path)
-    papers: list[GoldPaper] = []
-    seen: dict[str, int] = {}
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read gold file: {exc}", path=path) from exc
+        raise InputError(f"cannot read {what} file: {exc}", path=path) from exc
+    records: list[tuple[int, ModelT]] = []
+    seen: dict[str, int] = {}
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            paper = GoldPaper.model_validate(json.loads(line))
+            record = model.model_validate(json.loads(line))
         except json.JSONDecodeError as exc:
             raise InputError(f"not valid JSON: {exc.msg}", path=path, line=number) from exc
         except ValidationError as exc:
-            raise InputError(f"not a gold paper: {_brief(exc)}", path=path, line=number) from exc
-        if paper.id in seen:
-            raise InputError(f"id {paper.id!r} already on line {seen[paper.id]}", path=path, line=number)
-        seen[paper.id] = number
-        papers.append(paper)
-    return papers
+            raise InputError(f"not a {what}: {_brief(exc)}", path=path, line=number) from exc
+        if record.id in seen:
+            raise InputError(f"id {record.id!r} already on line {seen[record.id]}", path=path, line=number)
+        seen[record.id] = number
+        records.append((number, record))
+    return records
+
+
+def load_gold(path: str | Path) -> list[GoldPaper]:
+    """Read a gold JSONL file; blank lines are skipped, anything else wrong names file and line."""
+    return [paper for _, paper in _read_records(path, GoldPaper, "gold paper")]
+
+
+def load_predictions(path: str | Path, gold: Sequence[GoldPaper]) -> list[PaperExtraction]:
+    """Read a prediction JSONL file (the spec's format, as `paperkg extract` writes it) to score against
+    `gold`: a prediction for a paper the gold file does not have is an error naming its line, since
+    scoring would silently drop it."""
+    gold_ids = {g.id for g in gold}
+    predictions = []
+    for number, pred in _read_records(path, PaperExtraction, "prediction"):
+        if pred.id not in gold_ids:
+            raise InputError(f"prediction for {pred.id!r}, which is not in the gold set", path=path, line=number)
+        predictions.append(pred)
+    return predictions
 
 
 def _brief(exc: ValidationError) -> str:
