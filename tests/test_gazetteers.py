@@ -123,8 +123,9 @@ def test_no_short_aliases():
             assert len(surface) >= 3 or surface in SHORT_OK, (surface, entry["name"])
 
 
-#: Proper nouns that task names keep capitalized, as papers write them ("Hamiltonian prediction").
-PROPER_NOUNS = {"Hamiltonian", "Gaussian", "Gaussians", "Nash", "Bayesian", "X"}
+#: Proper nouns that task names keep capitalized, as papers write them ("Hamiltonian prediction", "Markov game").
+PROPER_NOUNS = {"Alzheimer's", "Bayes", "Bayesian", "Carlo", "Gaussian", "Gaussians", "Hamiltonian", "Ising", "Lipschitz", "Markov",
+                "Monte", "Nash", "Stackelberg", "Steiner", "X"}
 
 
 def test_task_names_lowercase_unless_acronym():
