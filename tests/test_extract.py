@@ -648,16 +648,6 @@ def test_a_contrary_prefix_makes_a_known_name_another_thing(nlp) -> None:
     assert keys["non-convex optimization"] != keys["convex optimization"]
 
 
-def test_the_words_before_a_kind_of_technique_name_it(nlp) -> None:
-    doc = nlp("It learns to simplify search in an iterative wake-sleep procedure. AdaPromptCL employs the "
-              "assign-and-refine semantic grouping mechanism. We follow the proposed method.")
-    methods = {e.text for e in doc.ents if e.label_ == "METHOD"}
-    assert {"wake-sleep", "assign-and-refine semantic grouping"} <= methods
-    assert "proposed" not in " ".join(methods)
-    doc = nlp("We find a compact sub-module in Fourier space and extend it to a soft top-k operator-based loss.")
-    assert not [e.text for e in doc.ents if e.label_ == "METHOD"]  # hyphenated to the kind noun: one word
-
-
 @pytest.mark.parametrize(("sentence", "names"), [
     ("Here, we propose RL with Adaptive Regularization (RL-AR), an algorithm that enables safe exploration.",
      {"RL with Adaptive Regularization", "RL-AR"}),

@@ -155,11 +155,6 @@ _TECHNIQUE_LONG_FORM = re.compile(r"(transport|descent|ascent|sampling|search|pr
                                   r"maximization|matching|perceptrons?|solvers?|backpropagation)$")
 #: Where a long form's head ends and its qualification starts: "learning energy decompositions | for GFlowNets".
 _QUALIFIER = re.compile(r" (?:for|with|via|based on|using|through|under) ")
-#: Nouns that say what kind of technique the words before them name.
-_KIND_NOUNS = frozenset("method procedure mechanism module paradigm technique strategy scheme trick "
-                        "operator estimator".split())
-_NOT_KINDS = frozenset("evaluation baseline learning optimization search inference selection attention update "
-                       "sampling decoding design generation prediction".split())
 #: What a method, framework or kernel is "for" is a task.
 _MADE_FOR_HEADS = frozenset("approach approaches method methods framework frameworks model models kernel system "
                             "systems pipeline toolkit library solution solutions paradigm".split())
@@ -655,8 +650,6 @@ class _Rules:
                 span = named_problem(doc, tok)
                 if span is not None:
                     self.add(span, "TASK", "named-problem")
-        if low in _KIND_NOUNS and tok.pos_ == "NOUN":
-            self.kind_of(tok)
         if low in _COUNTS:
             self.counted_contributions(tok)
         if low in _LISTING_NOUNS and tok.i + 2 < len(doc) and doc[tok.i + 1].text == "(":
@@ -1193,26 +1186,6 @@ class _Rules:
                 if start < item.i or item.lower_.endswith(_TECHNIQUE_SUFFIXES) or item.lower_ in TECH_HEADS:
                     self.add((start, item.i + 1), label, "such-as")
 
-    def kind_of(self, noun: Token) -> None:
-        """"an iterative wake-sleep procedure", "the classical binning method", "the assign-and-refine
-        semantic grouping mechanism": the words before a kind-of-technique noun name the technique."""
-        doc = self.doc
-        start = left_edge(doc, noun, TASK_STOP)
-        while start < noun.i - 1 and doc[start].tag_ == "JJ" and doc[start].whitespace_ and doc[start].lower_ not in METHOD_MODIFIERS:
-            start += 1  # "an iterative wake-sleep procedure": the name is "wake-sleep"
-        mods = [t for t in doc[start : noun.i] if t.text != "-"]
-        if not mods or start == 0 or doc[start - 1].pos_ not in ("DET", "ADJ", "PRON") \
-                or any(self.gaz_tokens[start : noun.i]) or is_namey(doc[start]) \
-                or doc[noun.i - 1].text == "-" and not doc[noun.i - 2].whitespace_ \
-                or noun.i + 1 < len(doc) and doc[noun.i + 1].text == "-" and not noun.whitespace_:
-            return  # a kind noun hyphenated to a word is part of that word: "a sub-module", "top-k operator-based loss"
-        if len(mods) == 1 and "-" not in doc[word_start(doc, noun.i - 1) : noun.i].text or mods[-1].tag_ not in ("NN", "VBG") \
-                or any(t.lower_ in _NOT_KINDS for t in mods) or noun.dep_ == "nsubj" and noun.head.i > noun.i + 1:
-            return  # one plain word ("the shift method"), or no noun before the kind
-        if mods[-1].lower_ in TASK_HEADS or mods[-1].lower_.endswith(_ACTIVITIES):
-            return  # "the classification method" is for a task
-        self.add((start, noun.i), "METHOD", "kind-of")
-
     def made_for(self, prep: Token) -> None:
         """"a lightweight framework for medical image segmentation", "a toolkit for point cloud analysis":
         what a method is for is a task, when a task word says so."""
@@ -1694,6 +1667,6 @@ _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
 _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
              | _CORE_WORDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _REMEDY_VERBS
-             | _BEATING_VERBS | _COMPARING_WORDS | _VERSUS | _KIND_NOUNS | _LISTING_NOUNS
+             | _BEATING_VERBS | _COMPARING_WORDS | _VERSUS | _LISTING_NOUNS
              | _LISTING_TASKS | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
 _TRIGGER_HASHES = frozenset(map(hash_string, _TRIGGERS))
