@@ -605,6 +605,9 @@ def test_hardware_links_and_dataset_variants(nlp) -> None:
     ("After that, we propose \\textbf{\\textit{Scaling Laws of RoPE-based Extrapolation}}, a unified framework.",
      "Scaling Laws of RoPE-based Extrapolation", None),
     ("In this paper, we introduce \"Detect Any Text\" (DAT), an advanced paradigm.", "Detect Any Text", "DAT"),
+    # eight words, though the tokenizer splits the hyphens off
+    ("We propose a model-free algorithm called *Hybrid robust Total-variation-regularized Q-iteration*.",
+     "Hybrid robust Total-variation-regularized Q-iteration", None),
 ])
 def test_an_emphasized_coinage_is_the_whole_proposed_name(nlp, sentence: str, name: str, alias: str | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

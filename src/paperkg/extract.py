@@ -301,7 +301,7 @@ def _emphasized_contributions(doc: Doc, cleaned: CleanText, sentence: _Sentences
         while span is not None and len(span) > 1 and span[-1].is_punct and span[-1].text not in (")", "!"):
             span = span[:-1]  # "*PnP Inversion,*": the name, not its comma (but "ZipIt!")
         glued = a > 0 and cleaned.original[a - 1].isalnum() or b < len(cleaned.original) and cleaned.original[b].isalnum()
-        if glued or span is None or not 1 <= len(span) <= 8 or not _coined_here(doc, span) \
+        if glued or span is None or not 1 <= sum(t.text != "-" for t in span) <= 8 or not _coined_here(doc, span) \
                 or len(span) == 1 and not (is_acronymish(span.text) or "-" in span.text) \
                 or span[0].is_stop and not (span[0].is_upper and len(span[0]) > 1) \
                 or span.text.lower() in GENERIC or span.text.lower() in FIELDS or span.text.strip("-") != span.text:
