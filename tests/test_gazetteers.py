@@ -124,8 +124,9 @@ def test_no_short_aliases():
 
 
 #: Proper nouns that task names keep capitalized, as papers write them ("Hamiltonian prediction", "Markov game").
-PROPER_NOUNS = {"Alzheimer's", "Bayes", "Bayesian", "Carlo", "Gaussian", "Gaussians", "Hamiltonian", "Ising", "Lipschitz", "Markov",
-                "Monte", "Nash", "Stackelberg", "Steiner", "X"}
+PROPER_NOUNS = {"Alzheimer's", "Bayes", "Bayesian", "Byzantine", "Carlo", "Chinese", "Dyck", "Earth", "Gaussian", "Gaussians",
+                "Hamiltonian", "Ising", "Lipschitz", "Markov", "Massart", "Monte", "Nash", "Parkinson's", "Shapley", "Stackelberg",
+                "Steiner", "Sudoku", "Wasserstein", "X"}
 
 
 def test_task_names_lowercase_unless_acronym():
