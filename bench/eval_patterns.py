@@ -20,6 +20,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from spacy.language import Language
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from eval_heldout import HELDOUT, _line, _missing, corpus_gold, judged  # noqa: E402
@@ -45,8 +47,8 @@ def new_entries(candidates: list[dict]) -> list[dict]:
     return kept
 
 
-def extract(gold: list[GoldPaper], settings: Settings) -> list[PaperExtraction]:
-    return list(extract_papers([Paper(id=g.id, abstract=g.text, title=g.title) for g in gold], load_pipeline(settings)))
+def extract(gold: list[GoldPaper], nlp: Language) -> list[PaperExtraction]:
+    return list(extract_papers([Paper(id=g.id, abstract=g.text, title=g.title) for g in gold], nlp))
 
 
 def per_entry(gold: list[GoldPaper], predictions: list[PaperExtraction], keys: set[str]) -> dict[str, Counter]:
@@ -66,16 +68,16 @@ def main() -> None:
     entries = new_entries(read_patterns(args.candidates))
     Path(args.out).write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries), encoding="utf-8")
     print(f"{len(entries)} new entries written to {args.out}")
-    with_them = Settings(patterns=[args.out])
+    without, with_them = load_pipeline(Settings()), load_pipeline(Settings(patterns=[args.out]))
     dev = corpus_gold(_missing)
-    before, after = extract(dev, Settings()), extract(dev, with_them)
+    before, after = extract(dev, without), extract(dev, with_them)
     print(_line("dev", dev, resolve(before)))
     print(_line("dev+new", dev, resolve(after)))
     counts = per_entry(dev, after, {gazetteer_key(e["label"], e["name"]) for e in entries})
     for key, c in sorted(counts.items(), key=lambda kv: kv[1]["tp"] - kv[1]["fp"]):
         print(f"  tp {c['tp']:>3}  fp {c['fp']:>3}  {key}")
     heldout = corpus_gold(_missing, HELDOUT)
-    print(_line("held-out", heldout, resolve(extract(heldout, Settings()))))
+    print(_line("held-out", heldout, resolve(extract(heldout, without))))
     print(_line("held+new", heldout, resolve(extract(heldout, with_them))))
 
 
