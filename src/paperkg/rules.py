@@ -583,7 +583,7 @@ class _Rules:
         elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc) \
                 and (tok.is_lower or tok.is_sent_start) and "few" not in (t.lower_ for t in doc[tok.i + 1 : tok.i + 4]):
             self.naming(tok)  # not "Named Entity Recognition", nor "to name a few"
-        elif low in ("proposed", "resulting") and tok.dep_ == "amod":
+        elif low in ("proposed", "resulting") and tok.dep_ == "amod" and tok.head.lower_ not in _FINDINGS:
             self.proposal(tok.head, tok)
         elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in _NEW_WORDS for c in tok.children):
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
@@ -1028,8 +1028,8 @@ class _Rules:
         kind = None  # the noun of "we call this <kind> X"
         while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].is_quote or doc[nxt].text in ("`", "``")
                                   or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our")
-                                  or doc[nxt].lower_ in GENERIC):  # "we name the method Tilt"
-            nxt += 1
+                                  or doc[nxt].lower_ in GENERIC or doc[nxt].lower_ in _NEW_WORDS):
+            nxt += 1  # "we name the method Tilt", "we call the new method TPL"
         if nxt < len(doc) and doc[nxt].lower_ in ("this", "these"):
             nxt += 1
             while nxt < len(doc) and doc[nxt].tag_ in ("JJ", "VBN"):
@@ -1046,6 +1046,10 @@ class _Rules:
             return
         if is_namey(doc[nxt]):
             start, end = name_run(doc, nxt)
+            last = next((k for k in range(end, min(end + 4, len(doc))) if not (doc[k].is_lower and doc[k].pos_ == "NOUN")), None)
+            if end - start == 1 and doc[start].is_title and last is not None and last > end and doc[last].is_title \
+                    and is_namey(doc[last]) and (last + 1 == len(doc) or doc[last + 1].is_punct):
+                end = last + 1  # "called the Time series Pile,": a title-case name with lower-case words inside
         else:
             end = nxt
             while end < len(doc) and end - nxt < 5 and (doc[end].is_alpha or doc[end].text == "-") \
