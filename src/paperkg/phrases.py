@@ -77,6 +77,10 @@ def name_run(doc: Doc, i: int) -> tuple[int, int]:
             end += 1
         else:
             break
+    if start >= 3 and doc[start].is_title and doc[start - 1].is_lower and doc[start - 1].is_alpha \
+            and doc[start - 2].text == "-" and not doc[start - 3].whitespace_ and not doc[start - 2].whitespace_ \
+            and doc[start - 3].is_title and doc[start - 3].is_alpha and not doc[start - 3].is_sent_start:
+        start -= 3  # a title-case name opening with a hyphenated word: "Best-fit Packing"
     while doc[start].text == "-" and start < i:
         start += 1
     while doc[end].text == "-" and end > i:

@@ -1101,7 +1101,7 @@ class _Rules:
     def acronym_after(self, start: int, end: int) -> Span | None:
         """The acronym in "(ACR)" that closes a long form starting at ``start`` (at or after ``end``)."""
         doc = self.doc
-        for i in range(end, min(start + 10, len(doc) - 2)):
+        for i in range(end, min(start + 12, len(doc) - 2)):
             if doc[i].text == "(":
                 close = next((k for k in range(i + 2, min(i + 4, len(doc))) if doc[k].text == ")"), None)
                 short = doc[i + 1 : close] if close else None
