@@ -921,7 +921,7 @@ def test_known_names_match_with_a_hyphen_or_a_space(nlp) -> None:
 
 
 @pytest.mark.parametrize(("sentence", "proposed"), [
-    ("Additionally, we introduce a Domain-wise Active Acquisition framework.", {"Active Acquisition"}),
+    ("Additionally, we introduce a Domain-wise Active Acquisition framework.", {"Domain-wise Active Acquisition"}),
     ("Both proprietary models and our fine-tuned model SWE-Llama resolve only simple issues.", {"SWE-Llama"}),
     ("We introduce a Plug-and-Play framework. Then we fine-tune our Llama-7B on the data.", set()),
 ])
