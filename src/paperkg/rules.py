@@ -1076,7 +1076,8 @@ class _Rules:
                for t in (anchor, kind)):
             self.add((start, end), "TASK", "called")  # "a new problem called flexible docking", "we call this task X"
             return
-        label = "DATASET" if anchor.lower_ in DATASET_WORDS else "METHOD"
+        # a dataset word names data, and so does a name ending in a known dataset's ("the Time series Pile")
+        label = "DATASET" if anchor.lower_ in DATASET_WORDS or end - 1 in self.dataset_end else "METHOD"
         context = list(anchor.subtree) + list(anchor.head.children)
         proposed = anchor.lower_ in GENERIC_TECH or anchor.lower_ in GENERIC or any(
             t.lower_ in ("we", "novel", "new", "our") or t.lower_ in ("resulting", "proposed") and t.dep_ == "amod"
