@@ -677,6 +677,14 @@ def test_a_proposal_typed_as_data_is_a_dataset(nlp, sentence: str, name: str) ->
     assert [(e.label, e.name) for e in ex.entities if e.proposed] == [("DATASET", name)]
 
 
+def test_a_short_form_written_as_a_word_joins_the_long_form_whose_capitals_spell_it(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "In this paper, we propose NOise Robust Temporal Optimal traNsport (Norton) that addresses MNC. "
+        "In brief, Norton employs contrastive losses."))], nlp)
+    (proposed,) = [e for e in ex.entities if e.proposed]
+    assert {proposed.name, *proposed.aliases} == {"Norton", "NOise Robust Temporal Optimal traNsport"}
+
+
 def test_a_dataset_about_an_acronym_defined_thing_is_that_dataset(nlp) -> None:
     doc = nlp("To train the model, we construct a large-scale dataset about grounded image-text pairs (GrIT).")
     assert {("GrIT", "DATASET"), ("grounded image-text pairs", "DATASET")} <= {(e.text, e.label_) for e in doc.ents}

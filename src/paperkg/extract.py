@@ -358,6 +358,12 @@ def _title_lead(title: str) -> str:
     return match_key(m.group(1))
 
 
+def _spelled_by_capitals(short: str, long: str) -> bool:
+    """The long form's capitals spell a short form written as a word: "NOise Robust Temporal Optimal
+    traNsport (Norton)"."""
+    return len(short) >= 3 and "".join(c for c in long if c.isupper()) == short.upper()
+
+
 def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) -> None:
     """Give every long-form entity its acronym as alias (and vice versa), so that merging joins
     "Reward-based Noise Optimization" and "ReNO"; labels follow the majority of the pair."""
@@ -370,7 +376,7 @@ def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) ->
         longs = by_key.get(match_key(long), [])
         # not a sized name that only folds to the acronym: "DRCT-2M" (a dataset) is not DRCT (a method)
         shorts = [e for e in by_key.get(match_key(short), []) if not has_size(e.name) or has_size(short)]
-        if not longs or not shorts or not is_short_form(short):
+        if not longs or not shorts or not (is_short_form(short) or _spelled_by_capitals(short, long)):
             continue
         counts = Counter(e.label for e in longs + shorts)  # a tie goes to what the paper proposes it as
         label = max(counts, key=lambda lab: (counts[lab], any(e.proposed and e.label == lab for e in longs + shorts)))
