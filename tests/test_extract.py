@@ -685,6 +685,16 @@ def test_a_short_form_written_as_a_word_joins_the_long_form_whose_capitals_spell
     assert {proposed.name, *proposed.aliases} == {"Norton", "NOise Robust Temporal Optimal traNsport"}
 
 
+def test_a_proposal_named_in_part_is_the_whole_name(nlp) -> None:
+    sentence = ("In this paper, we propose an Image Modeling framework based on random orthogonal projection. "
+                "Our proposed Random Orthogonal Projection Image Modeling (ROPIM) reduces token information.")
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    (proposed,) = [e for e in ex.entities if e.proposed]
+    assert proposed.name == "Random Orthogonal Projection Image Modeling"
+    assert "Image Modeling" not in proposed.aliases  # it would join other papers' image modeling
+    assert sentence.index("Image Modeling") in [m.start for m in proposed.mentions]
+
+
 def test_a_dataset_about_an_acronym_defined_thing_is_that_dataset(nlp) -> None:
     doc = nlp("To train the model, we construct a large-scale dataset about grounded image-text pairs (GrIT).")
     assert {("GrIT", "DATASET"), ("grounded image-text pairs", "DATASET")} <= {(e.text, e.label_) for e in doc.ents}
