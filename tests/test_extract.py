@@ -695,6 +695,17 @@ def test_a_proposal_named_in_part_is_the_whole_name(nlp) -> None:
     assert sentence.index("Image Modeling") in [m.start for m in proposed.mentions]
 
 
+@pytest.mark.parametrize(("sentence", "name"), [
+    ("We show how the combination of a reverse curriculum and forward curriculum in our method, RFCL, enables "
+     "significant improvements.", "RFCL"),
+    ("To address both limitations, we propose _Scene Flow via Distillation_, a simple, scalable distillation "
+     "framework.", "Scene Flow via Distillation"),
+])
+def test_names_set_off_after_our_method_or_by_underscores_are_proposed(nlp, sentence: str, name: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert [e.name for e in ex.entities if e.proposed] == [name]
+
+
 def test_a_dataset_about_an_acronym_defined_thing_is_that_dataset(nlp) -> None:
     doc = nlp("To train the model, we construct a large-scale dataset about grounded image-text pairs (GrIT).")
     assert {("GrIT", "DATASET"), ("grounded image-text pairs", "DATASET")} <= {(e.text, e.label_) for e in doc.ents}

@@ -324,6 +324,8 @@ def _coined_here(doc: Doc, span: Span) -> bool:
     """A proposing or naming verb (or "our") just before ``span``, with at most an article,
     adjectives or a generic head between: "we propose a novel *X*", "a method called *X*"."""
     sent_start = span.sent.start if doc.has_annotation("SENT_START") else 0
+    if sent_start == span.start > 0 and doc[span.start - 1].text not in (".", "!", "?"):
+        sent_start = doc[span.start - 1].sent.start  # the parser may start a sentence at the emphasis: "propose _X_"
     for k in range(span.start - 1, max(sent_start, span.start - 6) - 1, -1):
         t = doc[k]
         if t.lower_ in PROPOSE_VERBS or t.lower_ in NAMING_VERBS or t.lower_ == "our":

@@ -600,6 +600,8 @@ class _Rules:
                 (name_run(doc, c.i) for c in tok.head.lefts if c.dep_ in ("compound", "amod") and is_namey(c)), None)
             if found is None and tok.head.lower_ in GENERIC and any(c.lower_ == "of" for c in tok.head.rights):
                 found = self.defined_in(tok.head, "METHOD")  # "our method of curiosity-driven red teaming (CRT)"
+            if found is None and (tok.head.lower_ in GENERIC or tok.head.lower_ in GENERIC_TECH):
+                found = self.comma_named(tok.head)  # "our new algorithm, Accelerated Speculative Sampling (ASpS),"
             if found and found[0] > tok.i and not all(self.gaz_tokens[found[0] : found[1]]) \
                     and not re.fullmatch(r"[A-Z]+s", doc[found[0] : found[1]].text) \
                     and not _MODEL_SIZE.search(doc[found[0] : found[1]].text):  # "our Llama-7B" is used
