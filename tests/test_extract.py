@@ -700,6 +700,8 @@ def test_a_proposal_named_in_part_is_the_whole_name(nlp) -> None:
      "significant improvements.", "RFCL"),
     ("To address both limitations, we propose _Scene Flow via Distillation_, a simple, scalable distillation "
      "framework.", "Scene Flow via Distillation"),
+    ("As a particular instance of TMC, our new algorithm, Accelerated Speculative Sampling (ASpS), outperforms SpS.",
+     "Accelerated Speculative Sampling"),
 ])
 def test_names_set_off_after_our_method_or_by_underscores_are_proposed(nlp, sentence: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -587,14 +587,15 @@ class _Rules:
             self.proposal(tok.head, tok)
         elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in _NEW_WORDS for c in tok.children):
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
-            self.add(name_run(doc, tok.head.i), label, "novel-appos", proposed=True)
+            named = self.comma_named(tok)  # "an instance of TMC, our new algorithm, ASpS, ...": the name after it
+            self.add(named or name_run(doc, tok.head.i), label, "novel-appos", proposed=True)
         elif low == "our" and tok.dep_ == "poss" and tok.head.dep_ == "appos" and is_namey(tok.head.head) \
                 and tok.head.head.i < tok.i and doc[tok.i - 1].text == "," and tok.head.lower_ in _OURS_HEADS \
                 and tok.head.right_edge.i + 1 < len(doc) and doc[tok.head.right_edge.i + 1].text in (",", ".", ";", ")"):
             # "trained on MathInstruct, our meticulously curated instruction tuning dataset.": ours, even if known
             # (not the subject the parse misread: "On a subset of ARC, our automated pipeline achieves ...")
             label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
-            self.add(name_run(doc, tok.head.head.i), label, "our", proposed=True)
+            self.add(self.comma_named(tok.head) or name_run(doc, tok.head.head.i), label, "our", proposed=True)
         elif low == "our" and tok.dep_ == "poss":
             found = _named_in(doc, tok.head) or next(  # "our Stacked Tempering approach"
                 (name_run(doc, c.i) for c in tok.head.lefts if c.dep_ in ("compound", "amod") and is_namey(c)), None)
