@@ -702,6 +702,8 @@ def test_a_proposal_named_in_part_is_the_whole_name(nlp) -> None:
      "framework.", "Scene Flow via Distillation"),
     ("As a particular instance of TMC, our new algorithm, Accelerated Speculative Sampling (ASpS), outperforms SpS.",
      "Accelerated Speculative Sampling"),
+    ("This paper proposes a novel instance-level framework for integrating multiple graph pre-training tasks,Weigh And "
+     "Select (WAS), where the two collaborative processes are combined by decoupled siamese networks.", "Weigh And Select"),
 ])
 def test_names_set_off_after_our_method_or_by_underscores_are_proposed(nlp, sentence: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

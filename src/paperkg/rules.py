@@ -751,7 +751,8 @@ class _Rules:
         if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
             named = None
         namely = self.namely(obj)
-        found = named or namely or self.pair_at(obj, verb) or self.comma_named(obj) or self.defined_in(obj, label)
+        found = named or namely or self.pair_at(obj, verb) or self.comma_named(obj) or self.defined_in(obj, label) \
+            or self.pair_after(obj)
         if found is None:
             found = _named_in(doc, obj)
             if found is not None:
@@ -844,6 +845,19 @@ class _Rules:
         if end < len(doc) and doc[end].text in ("(", ",", ".", ";") \
                 and (end - start >= 2 or is_acronymish(doc[start].text)):
             return start, end
+        return None
+
+    def pair_after(self, obj: Token) -> tuple[int, int] | None:
+        """"a novel framework for integrating multiple graph pre-training tasks, Weigh And Select (WAS),":
+        a long form with its acronym set off by a comma right after the object's phrase names it."""
+        after = obj.right_edge.i + (self.doc[obj.right_edge.i].text != ",")  # the parse may hang the comma on the object
+        if after + 1 >= len(self.doc) or self.doc[after].text != "," or obj.lower_ not in _ANY_GENERIC:
+            return None
+        for long, short in self.pairs:
+            if long.start == after + 1 and not all(self.gaz_tokens[long.start : long.end]) \
+                    and not any(t.lower_ in NAMING_VERBS for t in long):
+                self.add(short, "METHOD", "propose", proposed=True)
+                return long.start, long.end
         return None
 
     def pair_at(self, obj: Token, verb: Token) -> tuple[int, int] | None:
