@@ -704,6 +704,8 @@ def test_a_proposal_named_in_part_is_the_whole_name(nlp) -> None:
      "Accelerated Speculative Sampling"),
     ("This paper proposes a novel instance-level framework for integrating multiple graph pre-training tasks,Weigh And "
      "Select (WAS), where the two collaborative processes are combined by decoupled siamese networks.", "Weigh And Select"),
+    ("To bridge this gap, this paper presents the first algorithm for meta-BO of risk measures (i.e., value-at-risk "
+     "(VaR) and the conditional VaR), namely meta-VBO, by introducing a novel adjustment.", "meta-VBO"),
 ])
 def test_names_set_off_after_our_method_or_by_underscores_are_proposed(nlp, sentence: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -802,7 +802,7 @@ class _Rules:
         set off after the object (not a known one: "a new method, i.e., ControlNet with fewer steps", nor
         one of other things: "the proposed method on three tasks, namely SAT, ...")."""
         doc = self.doc
-        for t in doc[obj.i + 2 : min(obj.sent.end - 2, obj.i + 12)]:
+        for t in doc[obj.i + 2 : min(obj.sent.end - 2, obj.i + 30)]:  # "an algorithm for X (i.e., ...), namely Y"
             before = doc[t.i - 2]
             if t.lower_ in ("namely", "i.e.") and doc[t.i - 1].text == "," and (
                     before == obj or before.tag_ not in ("NNS", "NNPS") and before.lower_ not in _TASK_NOUNS):
