@@ -926,6 +926,15 @@ def test_named_variants_of_a_proposed_name_are_proposed(nlp) -> None:
     assert {e.name for e in ex.entities if e.proposed} == {"SPGM", "SPGM-IHT", "SPGM-BCD"}
 
 
+@pytest.mark.parametrize(("sentence", "tasks"), [
+    ("We analyse the heterogeneous data generation on local clients for image classification.", ["image classification"]),
+    ("Our mathematical understanding of attention is limited, unlike for molecule generation.", ["molecule generation"]),
+])
+def test_an_activity_described_after_an_article_or_before_of_is_no_task(nlp, sentence: str, tasks: list) -> None:
+    doc = nlp(sentence)
+    assert [e.text for e in doc.ents if e.label_ == "TASK"] == tasks
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")
