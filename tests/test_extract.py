@@ -935,6 +935,11 @@ def test_an_activity_described_after_an_article_or_before_of_is_no_task(nlp, sen
     assert [e.text for e in doc.ents if e.label_ == "TASK"] == tasks
 
 
+def test_a_camel_cased_name_keeps_its_hyphenated_first_word(nlp) -> None:
+    doc = nlp("We propose S2-SAM, characterized by a Single-step Sharpness_Aware Minimization that suits sparse training.")
+    assert ("Single-step Sharpness_Aware Minimization", "METHOD") in {(e.text, e.label_) for e in doc.ents}
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")

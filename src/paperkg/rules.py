@@ -739,8 +739,9 @@ class _Rules:
             self.add((start, end), label, "name-head")
         elif tok.dep_ == "pobj" and tok.head.lower_ in ("on", "across") and _eval_context(tok.head):
             self.add((start, end), "DATASET", "evaluated-on")
-        elif end - start <= 3 and any(name_shape(t.text) == 2 and (any(c.islower() for c in t.text) or end - start > 1)
-                                      for t in doc[start:end]):
+        elif (end - start <= 3 or end - start <= 5 and doc[start + 1].text == "-" and doc[start + 2].is_lower) \
+                and any(name_shape(t.text) == 2 and (any(c.islower() for c in t.text) or end - start > 1)
+                        for t in doc[start:end]):  # up to three tokens, or "Single-step" and two more
             self.add((start, end), "METHOD", "camel-name")
 
     def stands_alone(self, tok: Token) -> bool:
