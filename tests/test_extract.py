@@ -695,6 +695,13 @@ def test_a_proposal_named_in_part_is_the_whole_name(nlp) -> None:
     assert sentence.index("Image Modeling") in [m.start for m in proposed.mentions]
 
 
+def test_a_proposed_name_is_no_fragment_of_its_own_variant(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We introduce MOMENT, a family of open-source foundation models for time series. "
+        "Our largest model, MOMENT-1-large, is pre-trained on public data."))], nlp)
+    assert "MOMENT" in {e.name for e in ex.entities if e.proposed}
+
+
 @pytest.mark.parametrize(("sentence", "name"), [
     ("We show how the combination of a reverse curriculum and forward curriculum in our method, RFCL, enables "
      "significant improvements.", "RFCL"),

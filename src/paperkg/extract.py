@@ -372,7 +372,8 @@ def _fragments_of_proposals(entities: list[Entity]) -> list[Entity]:
     fragments = set()
     for part, words in proposals:
         whole = next((e for e, longer in proposals if 2 * len(words) < len(longer) and any(
-            longer[i : i + len(words)] == words for i in range(len(longer) - len(words) + 1))), None)
+            longer[i : i + len(words)] == words for i in range(len(longer) - len(words) + 1))
+            and not e.name.lower().startswith(part.name.lower() + "-")), None)  # "MOMENT-1-large" is a variant
         if whole is not None and whole.label == part.label:
             whole.mentions = sorted([*whole.mentions, *part.mentions], key=lambda m: m.start)
             fragments.add(id(part))
