@@ -947,6 +947,12 @@ def test_a_camel_cased_name_keeps_its_hyphenated_first_word(nlp) -> None:
     assert ("Single-step Sharpness_Aware Minimization", "METHOD") in {(e.text, e.label_) for e in doc.ents}
 
 
+def test_a_technique_word_before_of_names_an_act_not_a_method(nlp) -> None:
+    doc = nlp("By reinterpreting temperature scaling as a power transform of probability distribution, we show that "
+              "an implicit regularization of deep residual networks holds.")
+    assert {e.text for e in doc.ents if e.label_ == "METHOD"} == {"temperature scaling", "deep residual networks"}
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")
