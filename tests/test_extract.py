@@ -953,6 +953,12 @@ def test_a_technique_word_before_of_names_an_act_not_a_method(nlp) -> None:
     assert {e.text for e in doc.ents if e.label_ == "METHOD"} == {"temperature scaling", "deep residual networks"}
 
 
+def test_a_phrase_before_performance_or_settings_is_no_task(nlp) -> None:
+    doc = nlp("Our system encodes videos at a given bitrate while enhancing the rate-distortion performance. Their "
+              "performance in multi-label and data-rich retrieval settings remains under-explored.")
+    assert not [e.text for e in doc.ents if e.label_ == "TASK"]
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")
