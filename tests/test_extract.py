@@ -959,6 +959,12 @@ def test_a_phrase_before_performance_or_settings_is_no_task(nlp) -> None:
     assert not [e.text for e in doc.ents if e.label_ == "TASK"]
 
 
+def test_generic_and_object_heads_make_no_technique(nlp) -> None:
+    doc = nlp("We propose a generative framework with convolutional kernels and forward message propagation, "
+              "using adversarial training techniques on optical flow fields.")
+    assert not [e.text for e in doc.ents if e.label_ == "METHOD" and "technique" in e.id_]
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")
