@@ -965,6 +965,12 @@ def test_generic_and_object_heads_make_no_technique(nlp) -> None:
     assert not [e.text for e in doc.ents if e.label_ == "METHOD" and "technique" in e.id_]
 
 
+def test_loose_task_words_alone_make_no_task(nlp) -> None:
+    doc = nlp("We incorporate a mapping mechanism, facilitating effective knowledge transfer and history compression "
+              "for image classification.")
+    assert [e.text for e in doc.ents if e.label_ == "TASK"] == ["image classification"]
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")

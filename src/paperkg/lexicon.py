@@ -33,7 +33,8 @@ NOT_ENTITIES = LEX["not_entities"]
 TASK_HEADS = LEX["task_heads"]
 WEAK_TASKS = LEX["weak_task_heads"]
 #: Task words that head a task noun phrase less than a third of the time ("Bayesian inference",
-#: "world modeling", "visual planning"): alone they do not make a phrase a task.
+#: "world modeling", "visual planning", "knowledge transfer", "history compression"): alone they do not make a
+#: phrase a task.
 LOOSE_TASKS = LEX["loose_task_heads"]
 TASK_STOP = LEX["task_modifier_stop"]
 DATASET_WORDS = LEX["dataset_words"]
