@@ -65,6 +65,6 @@ def test_corpus_gold_quality_floor(require) -> None:
     papers = [Paper(id=g.id, abstract=g.text, title=g.title) for g in gold]
     report = score(gold, resolve(list(extract_papers(papers, nlp))))
     f1 = {s.label: round(s.f1, 3) for s in report.per_label}
-    assert report.macro_f1 >= 0.80, f1  # 0.808 on 1,550 abstracts in the fifteenth session (METHOD .798, TASK .721,
-    # DATASET .899, PROPOSED .813); sets 22-23 and 32-53 score lower than the older sets
+    assert report.macro_f1 >= 0.80, f1  # 0.811 on 1,550 abstracts at the end of the fifteenth session (METHOD .801,
+    # TASK .728, DATASET .899, PROPOSED .816); sets 22-23 and 32-53 score lower than the older sets
     assert f1["METHOD"] >= 0.79 and f1["TASK"] >= 0.69 and f1["DATASET"] >= 0.89 and f1["PROPOSED"] >= 0.80, f1
