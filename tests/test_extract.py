@@ -971,6 +971,19 @@ def test_loose_task_words_alone_make_no_task(nlp) -> None:
     assert [e.text for e in doc.ents if e.label_ == "TASK"] == ["image classification"]
 
 
+@pytest.mark.parametrize(("sentence", "label", "name"), [
+    ("We call the new method TPL (Task-id Prediction based on Likelihood Ratio).", "METHOD", "TPL"),
+    ("Therefore, we analyze yet another AF called a probability of improvement from the maximum of a sample path "
+     "(PIMS).", "METHOD", "probability of improvement from the maximum of a sample path"),
+    ("We compile a large collection of public time series, called the Time series Pile. Pre-training on the Time "
+     "Series Pile helps.", "DATASET", "Time Series Pile"),
+    ("To address the issue, we propose Best-fit Packing, a scalable and efficient method.", "METHOD", "Best-fit Packing"),
+])
+def test_names_given_by_calling_keep_their_whole_name(nlp, sentence: str, label: str, name: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert [(e.label, e.name) for e in ex.entities if e.proposed] == [(label, name)]
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")

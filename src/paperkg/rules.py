@@ -587,7 +587,7 @@ class _Rules:
         elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc) \
                 and (tok.is_lower or tok.is_sent_start) and "few" not in (t.lower_ for t in doc[tok.i + 1 : tok.i + 4]):
             self.naming(tok)  # not "Named Entity Recognition", nor "to name a few"
-        elif low in ("proposed", "resulting") and tok.dep_ == "amod" and tok.head.lower_ not in _FINDINGS:
+        elif low in ("proposed", "resulting") and tok.dep_ == "amod":
             self.proposal(tok.head, tok)
         elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in _NEW_WORDS for c in tok.children):
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
