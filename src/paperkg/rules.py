@@ -848,10 +848,9 @@ class _Rules:
         if not (obj.pos_ in ("NOUN", "ADJ") or obj.pos_ == "PROPN" and obj.is_lower) or i + 1 >= len(doc) \
                 or doc[i].text != "," or not is_namey(doc[i + 1]) or self.gaz_tokens[i + 1]:
             return None
-        for long, short in self.pairs:
-            if long.start == i + 1 and not any(t.lower_ in NAMING_VERBS for t in long):
-                self.add(short, "METHOD", "propose", proposed=True)
-                return long.start, long.end
+        found = self.proposed_pair(i + 1)  # its first word is no known name, so neither is the whole long form
+        if found is not None:
+            return found
         start, end = name_run(doc, i + 1)
         if any(self.gaz_tokens[start:end]):
             return None
@@ -869,8 +868,13 @@ class _Rules:
         after = obj.right_edge.i + (self.doc[obj.right_edge.i].text != ",")  # the parse may hang the comma on the object
         if after + 1 >= len(self.doc) or self.doc[after].text != "," or obj.lower_ not in _ANY_GENERIC:
             return None
+        return self.proposed_pair(after + 1)
+
+    def proposed_pair(self, start: int) -> tuple[int, int] | None:
+        """The long form of an acronym definition that starts at ``start``, unless a naming verb is in it or
+        the gazetteer knows all of it; its acronym is recorded as proposed."""
         for long, short in self.pairs:
-            if long.start == after + 1 and not all(self.gaz_tokens[long.start : long.end]) \
+            if long.start == start and not all(self.gaz_tokens[long.start : long.end]) \
                     and not any(t.lower_ in NAMING_VERBS for t in long):
                 self.add(short, "METHOD", "propose", proposed=True)
                 return long.start, long.end
