@@ -380,3 +380,28 @@ def test_a_name_takes_the_corpus_label_unless_the_paper_proposes_it_as_a_method(
                PaperExtraction(id="ours", entities=[ent("METHOD", "Alignment", proposed=True)])]
     labels = {p.id: p.entities[0].label for p in resolve(papers)}
     assert labels == {**{f"t{i}": "TASK" for i in range(6)}, "used": "TASK", "ours": "METHOD"}
+
+
+def test_a_name_the_gazetteer_found_joins_another_papers_spelling_of_it_in_other_case() -> None:
+    # "PASCAL-Context" reads as an acronym-like short form; "Pascal-Context" (which the gazetteer,
+    # matching case, missed) as a long form: still one name, so one entity under the entry's key
+    found, missed = (ex.entities[0] for ex in resolve([
+        PaperExtraction(id="a", entities=[gaz("DATASET", "PASCAL-Context", "dataset:pascal-context")]),
+        PaperExtraction(id="b", entities=[ent("DATASET", "Pascal-Context")]),
+    ]))
+    assert found.key == missed.key == "dataset:pascal-context"
+    # an acronym the gazetteer found still keeps out of another paper's unrelated long form of it
+    known, other = (ex.entities[0] for ex in resolve([
+        PaperExtraction(id="a", entities=[gaz("METHOD", "GDA", "method:gradient descent ascent")]),
+        PaperExtraction(id="b", entities=[ent("METHOD", "Gaussian Discriminant Analysis", "GDA")]),
+    ]))
+    assert known.key != other.key
+
+
+def test_a_size_variant_does_not_name_the_bare_short_form() -> None:
+    assert canonical(["GPT-4", "GPT-4", "GPT-4 128K"]) == "GPT-4"
+    assert canonical(["ImageNet 32x32", "ImageNet 32x32"]) == "ImageNet 32x32"
+    papers = [PaperExtraction(id=f"p{i}", entities=[gaz("METHOD", "GPT-4", "method:gpt-4")]) for i in range(3)]
+    papers.append(PaperExtraction(id="q", entities=[ent("METHOD", "GPT-4 128K")]))
+    assert {ex.entities[0].name for ex in resolve(papers)} == {"GPT-4"}
+    assert {ex.entities[0].key for ex in resolve(papers)} == {"method:gpt-4"}

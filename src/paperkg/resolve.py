@@ -166,7 +166,10 @@ def canonical(names: Iterable[str]) -> str:
         has_short = any(is_short_form(n) for n in group)
         if any(not is_short_form(n) and (" " in n.strip() or "-" in n or not has_short) for n in group):
             longs.append(usual)
-    pool = longs or list(total)
+    bare = [n for n in longs if not has_size(n)]
+    if longs and not bare:  # "GPT-4 128K" is no long form of GPT-4
+        bare = [n for n in total if not has_size(n)]
+    pool = bare or longs or list(total)
     # a size variant ("ImageNet-1k", "ImageNet 32x32") names the entity only when no bare name does, and
     # a long form with an acronym in it ("offline RL") only when none is spelled out
     return max(pool, key=lambda n: (not has_size(n), not _abbreviated(n), total[n], len(n.split()), len(n),
@@ -290,7 +293,9 @@ def _groups(entities: list[Entity], by_key: bool = False, papers: list[int] | No
         for i in users:
             if uf.find(i) in long_roots:
                 continue
-            fits = [r for r in with_long if uf.fits(i, r)]
+            # the gazetteer's "PASCAL-Context" is another paper's "Pascal-Context": one name, differently cased
+            same_name = uf.find(long_owner[k]) if k in long_owner else None
+            fits = [r for r in with_long if uf.fits(i, r) or r == same_name]
             mixed = {n for n in _acronym_spellings(entities[i], k[1])
                      if len(n) <= 5 and n.isalpha() and not n.isupper()}
             if mixed and not uf.entries[uf.find(i)]:
