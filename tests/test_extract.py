@@ -643,6 +643,11 @@ def test_listed_tasks_and_problems_despite_the_parse(nlp, sentence: str, task: s
     assert (task, "TASK") in {(e.text, e.label_) for e in nlp(sentence).ents}
 
 
+def test_a_named_benchmark_in_a_task_list_is_a_dataset(nlp) -> None:
+    doc = nlp("We validate its effectiveness on a range of tasks including the GLUE Benchmark and Instruction-tuning.")
+    assert ("GLUE Benchmark", "DATASET") in {(e.text, e.label_) for e in doc.ents}
+
+
 def test_a_contrary_prefix_makes_a_known_name_another_thing(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="We study non-convex optimization with anti-Hebbian learning and "
                                   "convex optimization.")], nlp)

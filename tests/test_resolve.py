@@ -405,3 +405,8 @@ def test_a_size_variant_does_not_name_the_bare_short_form() -> None:
     papers.append(PaperExtraction(id="q", entities=[ent("METHOD", "GPT-4 128K")]))
     assert {ex.entities[0].name for ex in resolve(papers)} == {"GPT-4"}
     assert {ex.entities[0].key for ex in resolve(papers)} == {"method:gpt-4"}
+
+
+def test_a_short_form_with_a_kind_word_is_no_long_form() -> None:
+    assert canonical(["GLUE", "GLUE", "GLUE Benchmark"]) == "GLUE"
+    assert canonical(["DPO", "DPO algorithm", "Direct Preference Optimization"]) == "Direct Preference Optimization"

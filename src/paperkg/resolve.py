@@ -164,7 +164,8 @@ def canonical(names: Iterable[str]) -> str:
         usual = max(group, key=lambda n: (counts[n], len(n.split()), sum(c.isupper() for c in n), n))
         total[usual] = sum(counts[n] for n in group)
         has_short = any(is_short_form(n) for n in group)
-        if any(not is_short_form(n) and (" " in n.strip() or "-" in n or not has_short) for n in group):
+        if any(not is_short_form(n) and not _short_form_of_a_kind(n) and (" " in n.strip() or "-" in n or not has_short)
+               for n in group):
             longs.append(usual)
     bare = [n for n in longs if not has_size(n)]
     if longs and not bare:  # "GPT-4 128K" is no long form of GPT-4
@@ -174,6 +175,12 @@ def canonical(names: Iterable[str]) -> str:
     # a long form with an acronym in it ("offline RL") only when none is spelled out
     return max(pool, key=lambda n: (not has_size(n), not _abbreviated(n), total[n], len(n.split()), len(n),
                                     sum(c.isupper() for c in n), n))
+
+
+def _short_form_of_a_kind(name: str) -> bool:
+    """A short form with a kind word after it ("GLUE Benchmark", "DPO algorithm"): no long form of it."""
+    words = name.split()
+    return len(words) == 2 and is_short_form(words[0]) and words[1].lower().rstrip("s") in _GENERIC_TAIL
 
 
 def _abbreviated(name: str) -> bool:

@@ -1209,7 +1209,9 @@ class _Rules:
             items.extend(c for c in item.conjuncts if c not in items)
         for item in items:
             if is_namey(item):
-                self.add(name_run(self.doc, item.i), label, "such-as")
+                start, end = name_run(self.doc, item.i)
+                named = "DATASET" if self.doc[end - 1].lower_ in DATASET_WORDS else label  # "tasks including the GLUE Benchmark"
+                self.add((start, end), named, "such-as")
             elif label == "TASK":
                 if item.lower_ in TASK_HEADS:
                     span = task_span(self.doc, item, allow_bare=True)
