@@ -65,7 +65,8 @@ def test_build_is_deterministic(seed_build, tmp_path):
 def test_build_json_summary(tmp_path, capsys):
     assert main(["build", str(SEEDS), "--out", str(tmp_path), "--json", "--no-progress"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary["ingest"] == {"read": 39, "kept": 39, "duplicates": 0, "rejected": 0, "without_abstract": 0}
+    assert summary["ingest"] == {"read": 39, "kept": 39, "duplicates": 0, "rejected": 0, "without_abstract": 0,
+                                 "skipped_files": []}
     assert summary["nodes"]["Paper"] == 39 and summary["relationships"]["AUTHORED"] == 86
 
 
@@ -85,6 +86,10 @@ def test_title_only_papers_give_authors_and_venue_but_no_entities(tmp_path, caps
                                "authors": ["Ada Lovelace", "Alan Turing"], "venue": "NeurIPS", "year": 2024}) + "\n")
     assert main(["build", str(src), "--out", str(tmp_path / "o"), "--no-progress"]) == 0
     assert "1 kept papers have a title but no abstract (nothing extracted)" in capsys.readouterr().err
+    (tmp_path / "README.md").write_text("# Lists\n\nNotes on the lists.\n")
+    assert main(["build", str(tmp_path), "--out", str(tmp_path / "o2"), "--no-progress"]) == 0
+    assert f"read 1, kept 1, merged duplicates 0, rejected 0; skipped {tmp_path / 'README.md'} (not named as a paper " \
+           "list)" in capsys.readouterr().err
     graph = nx.read_graphml(tmp_path / "o" / "graph.graphml")
     assert Counter(kind for _, kind in graph.nodes(data="kind")) == {"Paper": 1, "Author": 2, "Venue": 1}
     assert "abstract" not in graph.nodes["Paper:n1"]

@@ -48,7 +48,8 @@ def test_block_layout_reads_area_authors_abstract_and_no_venue():
 
 def test_seed_folder_counts():
     result = read_papers([SEEDS])
-    assert result.stats.model_dump() == {"read": 39, "kept": 39, "duplicates": 0, "rejected": 0, "without_abstract": 0}
+    assert result.stats.model_dump() == {"read": 39, "kept": 39, "duplicates": 0, "rejected": 0, "without_abstract": 0,
+                                         "skipped_files": []}
     assert len({author_key(a) for p in result.papers for a in p.authors}) == 86
 
 
@@ -87,7 +88,7 @@ def test_duplicates_are_merged_and_counted(tmp_path):
     ])
     result = read_papers([path])
     assert result.stats.model_dump() == {"read": 2, "kept": 1, "duplicates": 1, "rejected": 0,
-                                         "without_abstract": 0}
+                                         "without_abstract": 0, "skipped_files": []}
     assert result.papers[0].authors == ["A", "B"]
     assert result.papers[0].title == "Later title"
 
@@ -101,7 +102,7 @@ def test_title_only_records_are_kept_and_counted(tmp_path):
     ])
     result = read_papers([path])
     assert result.stats.model_dump() == {"read": 3, "kept": 2, "duplicates": 1, "rejected": 0,
-                                         "without_abstract": 1}
+                                         "without_abstract": 1, "skipped_files": []}
     merged, title_only = result.papers
     assert (merged.title, merged.abstract, merged.authors) == ("Cycle-Consistent Model Merging", ABSTRACT, ["A", "B"])
     assert (title_only.abstract, title_only.id) == ("", paper_id("Another title"))
@@ -133,7 +134,8 @@ def test_skip_bad_keeps_the_good_and_counts_the_rest(tmp_path):
     path.write_bytes(b'{"abstract": "one"}\n{"abstract": "tr\n{"abstract": "\xff"}\n{"venue": "x"}\n{"abstract": "two"}\n')
     result = read_papers([path], skip_bad=True)
     assert [p.abstract for p in result.papers] == ["one", "two"]
-    assert result.stats.model_dump() == {"read": 5, "kept": 2, "duplicates": 0, "rejected": 3, "without_abstract": 0}
+    assert result.stats.model_dump() == {"read": 5, "kept": 2, "duplicates": 0, "rejected": 3, "without_abstract": 0,
+                                         "skipped_files": []}
     assert [r.line for r in result.rejections] == [2, 3, 4]
 
 
@@ -142,6 +144,22 @@ def test_empty_file_is_an_error_naming_it(tmp_path):
     path.write_text("")
     with pytest.raises(InputError, match="empty.jsonl: file has no papers"):
         read_papers([path])
+
+
+def test_a_directory_reads_its_paper_lists_and_names_the_files_it_skips(tmp_path):
+    (tmp_path / "iclr.jsonl.gz").write_bytes(gzip.compress(b'{"id": "a", "abstract": "We study FooNet."}\n'))
+    (tmp_path / "more.csv").write_text("id,abstract\nb,We study BarNet.\n")
+    (tmp_path / "README.md").write_text("# Paper lists\n\nPublic metadata, gathered from GitHub.\n")
+    result = read_papers([tmp_path])
+    assert sorted(p.id for p in result.papers) == ["a", "b"]
+    assert result.stats.read == 2 and result.stats.skipped_files == [str(tmp_path / "README.md")]
+    # named on its own, a file is read whatever its name
+    assert read_papers([tmp_path / "README.md"]).stats.kept == 1
+    only_readme = tmp_path / "docs"
+    only_readme.mkdir()
+    (only_readme / "README.md").write_text("Nothing here.\n")
+    with pytest.raises(InputError, match="no papers were read; skipped .*README.md"):
+        read_papers([only_readme])
 
 
 def test_missing_file_and_unknown_format(tmp_path):

@@ -326,7 +326,7 @@ def test_seeds_load_per_file_then_twice_together(clean_db) -> None:
     from paperkg.settings import Settings
 
     driver, database = clean_db
-    files = expand_inputs(["seeds"])
+    files, _ = expand_inputs(["seeds"])
     parts = [make_corpus([f], Settings()).graph for f in files]
     for part in parts:
         load_graph(driver, database, part)

@@ -100,6 +100,8 @@ def _progress(args: argparse.Namespace) -> bool:
 def _print_ingest(stats: dict, rejects: str | None) -> None:
     line = (f"read {stats['read']}, kept {stats['kept']}, merged duplicates {stats['duplicates']}, "
             f"rejected {stats['rejected']}")
+    if stats["skipped_files"]:
+        line += f"; skipped {', '.join(stats['skipped_files'])} (not named as a paper list)"
     if stats["without_abstract"]:
         line += f"; {stats['without_abstract']} kept papers have a title but no abstract (nothing extracted)"
     print(line + (f" (see {rejects})" if rejects else ""), file=sys.stderr)

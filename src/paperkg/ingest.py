@@ -45,6 +45,8 @@ class IngestStats(Model):
     rejected: int = 0
     #: kept papers that came with a title but no abstract (nothing to extract from them)
     without_abstract: int = 0
+    #: files in a given directory that are not paper lists by their extension (a README.md), not read
+    skipped_files: list[str] = []
 
 
 class IngestResult(Model):
@@ -401,16 +403,24 @@ def iter_file(path: Path, fmt: str = "auto") -> Iterator[Paper | Rejection]:
         yield Rejection(path=str(path), line=0, reason="file has no papers")
 
 
-def expand_inputs(inputs: Iterable[str | Path]) -> list[Path]:
-    """Files as given; a directory stands for the files directly in it, sorted."""
+#: What a file in a directory must be called to be read as a paper list (also gzipped); a file named
+#: on the command line is read whatever its name.
+LIST_SUFFIXES = (".jsonl", ".ndjson", ".json", ".csv", ".tsv", ".txt")
+
+
+def expand_inputs(inputs: Iterable[str | Path]) -> tuple[list[Path], list[Path]]:
+    """Files to read, and files skipped: a directory stands for the paper lists directly in it, sorted;
+    its other files (a README.md beside the lists) are skipped, not parsed as abstracts."""
     paths: list[Path] = []
+    skipped: list[Path] = []
     for item in inputs:
         path = Path(item)
         if path.is_dir():
-            paths.extend(sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith(".")))
+            for p in sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith(".")):
+                (paths if _strip_gz(p).endswith(LIST_SUFFIXES) else skipped).append(p)
         else:
             paths.append(path)
-    return paths
+    return paths, skipped
 
 
 def read_papers(inputs: Iterable[str | Path], fmt: str = "auto", *, skip_bad: bool = False) -> IngestResult:
@@ -418,7 +428,9 @@ def read_papers(inputs: Iterable[str | Path], fmt: str = "auto", *, skip_bad: bo
     stats = IngestStats()
     by_id: dict[str, Paper] = {}
     rejections: list[Rejection] = []
-    for path in expand_inputs(inputs):
+    paths, skipped = expand_inputs(inputs)
+    stats.skipped_files = [str(p) for p in skipped]
+    for path in paths:
         for item in iter_file(path, fmt):
             stats.read += 1
             if isinstance(item, Rejection):
@@ -434,7 +446,9 @@ def read_papers(inputs: Iterable[str | Path], fmt: str = "auto", *, skip_bad: bo
     stats.kept = len(by_id)
     stats.without_abstract = sum(not paper.abstract for paper in by_id.values())
     if not by_id:
-        raise InputError("no papers were read" + (f" ({len(rejections)} rejected)" if rejections else ""))
+        raise InputError("no papers were read" + (f" ({len(rejections)} rejected)" if rejections else "")
+                         + (f"; skipped {', '.join(stats.skipped_files)} (a paper list is named *.jsonl, *.csv, "
+                            "*.txt, ...)" if stats.skipped_files else ""))
     return IngestResult(papers=list(by_id.values()), rejections=rejections, stats=stats)
 
 
