@@ -102,6 +102,18 @@ def test_extract_command_writes_predictions(tmp_path):
     assert len(out.read_text().splitlines()) == 19
 
 
+def test_extract_to_standard_output_keeps_the_counts_off_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    src = str(SEEDS / "000_53756cee41e1786d.txt")
+    assert main(["extract", src, "-o", "ref.jsonl", "--no-progress"]) == 0
+    capsys.readouterr()
+    assert main(["extract", src, "-o", "-", "--no-progress"]) == 0
+    out, err = capsys.readouterr()
+    assert out == (tmp_path / "ref.jsonl").read_text()  # the predictions, and nothing else
+    assert "wrote 19 predictions to standard output" in err
+    assert not (tmp_path / "-").exists()
+
+
 def test_eval_of_extract_output_equals_eval_of_the_gold(tmp_path, capsys):
     """`paperkg extract` on the gold abstracts, scored with `eval --predictions`, is what `eval` reports:
     the path a user's own extraction (or another system's) is scored by."""

@@ -126,7 +126,8 @@ def extract_to_file(
     count = export.write_extractions(extractions, Path(output))
     rejects_path = None
     if ingested.rejections:
-        rejects_path = Path(rejects) if rejects else Path(output).with_suffix(".rejects.jsonl")
+        rejects_path = Path(rejects) if rejects else Path(
+            "rejects.jsonl" if str(output) == export.STDOUT else Path(output).with_suffix(".rejects.jsonl"))
         write_rejections(ingested.rejections, rejects_path)
     return ExtractSummary(ingest=ingested.stats, papers=count, output=str(output),
                           rejects=str(rejects_path) if rejects_path else None)

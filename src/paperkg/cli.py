@@ -130,14 +130,17 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_extract(args: argparse.Namespace) -> int:
     from .build import extract_to_file
+    from .export import STDOUT
 
     stats = extract_to_file(args.inputs, args.output, _settings(args), fmt=args.fmt, skip_bad=args.skip_bad,
                             rejects=args.rejects, progress=_progress(args))
+    report = sys.stderr if args.output == STDOUT else sys.stdout  # stdout carries the predictions
     if args.json:
-        print(_json(stats.model_dump()))
+        print(_json(stats.model_dump()), file=report)
     else:
         _print_ingest(stats.ingest.model_dump(), stats.rejects)
-        print(f"wrote {stats.papers} predictions to {args.output}")
+        print(f"wrote {stats.papers} predictions to {'standard output' if args.output == STDOUT else args.output}",
+              file=report)
     return 0
 
 
@@ -210,7 +213,8 @@ def cmd_init_db(args: argparse.Namespace) -> int:
 Command = Callable[[argparse.Namespace], int]
 EXAMPLES: dict[str, str] = {
     "build": "paperkg build seeds/ --out out\n  paperkg build papers.jsonl.gz --skip-bad --out out --json",
-    "extract": "paperkg extract papers.jsonl -o pred.jsonl\n  paperkg extract seeds/ -o pred.jsonl --workers 2",
+    "extract": "paperkg extract papers.jsonl -o pred.jsonl\n  paperkg extract seeds/ -o pred.jsonl --workers 2\n"
+               "  paperkg extract papers.jsonl -o - | jq -c '.entities[] | select(.proposed)'",
     "eval": "paperkg eval tests/data/gold/seeds.jsonl\n  paperkg eval my-gold.jsonl --json\n"
             "  paperkg eval my-gold.jsonl --predictions pred.jsonl",
     "load": "NEO4J_PASSWORD=secret paperkg load seeds/\n  paperkg load --graph out/graph.json --replace "
@@ -250,7 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
                    cmd_extract)
     _add_input_options(p)
     _add_extraction_options(p)
-    p.add_argument("--output", "-o", required=True, metavar="FILE", help="prediction JSONL to write")
+    p.add_argument("--output", "-o", required=True, metavar="FILE",
+                   help="prediction JSONL to write; '-' writes it to standard output (counts go to stderr)")
     p.add_argument("--json", action="store_true", help="print the counts as JSON")
 
     p = _subparser(sub, "eval", "score extraction against a gold JSONL (precision, recall, F1 per label)",

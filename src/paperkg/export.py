@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TextIO
 
 import networkx as nx
 
@@ -67,11 +69,22 @@ def read_node_link(path: Path) -> nx.MultiDiGraph:
         raise InputError(f"not a paperkg graph.json: {e}", path) from e
 
 
-def write_extractions(extractions: Iterable[PaperExtraction], path: Path) -> int:
-    """The spec's prediction format, one paper a line; returns the number of lines."""
-    count = 0
+#: The output path that means standard output (`paperkg extract papers.jsonl -o - | jq ...`).
+STDOUT = "-"
+
+
+def write_extractions(extractions: Iterable[PaperExtraction], path: str | Path) -> int:
+    """The spec's prediction format, one paper a line, to a file or to standard output (``STDOUT``);
+    returns the number of lines."""
+    if str(path) == STDOUT:
+        return _write_lines(extractions, sys.stdout)
     with Path(path).open("w", encoding="utf-8") as f:
-        for extraction in extractions:
-            f.write(extraction.model_dump_json(exclude_none=True) + "\n")
-            count += 1
+        return _write_lines(extractions, f)
+
+
+def _write_lines(extractions: Iterable[PaperExtraction], f: TextIO) -> int:
+    count = 0
+    for extraction in extractions:
+        f.write(extraction.model_dump_json(exclude_none=True) + "\n")
+        count += 1
     return count
