@@ -643,6 +643,18 @@ def test_listed_tasks_and_problems_despite_the_parse(nlp, sentence: str, task: s
     assert (task, "TASK") in {(e.text, e.label_) for e in nlp(sentence).ents}
 
 
+@pytest.mark.parametrize(("abstract", "names"), [
+    ("It fails.  We propose pseudo-point SPA  (pp-SPA) as a new method.", {"pseudo-point SPA", "pp-SPA"}),
+    ("We propose a novel measure --- Meta-Distribution Energy (MDE) for this.", {"Meta-Distribution Energy", "MDE"}),
+])
+def test_a_double_space_at_a_names_edge_is_not_part_of_it(nlp, abstract: str, names: set[str]) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    (entity,) = [e for e in ex.entities if e.proposed]
+    assert {entity.name, *entity.aliases} == names
+    assert {m.text for m in entity.mentions} == names
+    assert all(abstract[m.start : m.end] == m.text for m in entity.mentions)
+
+
 def test_a_named_benchmark_in_a_task_list_is_a_dataset(nlp) -> None:
     doc = nlp("We validate its effectiveness on a range of tasks including the GLUE Benchmark and Instruction-tuning.")
     assert ("GLUE Benchmark", "DATASET") in {(e.text, e.label_) for e in doc.ents}

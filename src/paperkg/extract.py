@@ -160,10 +160,12 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     math = math_spans(abstract)
     range_names = doc.user_data.get(RANGE_NAMES, {})
     for span, rule, proposed, _ in found:
-        name = text = span.text
+        # spaCy makes a token of the second space of a double one, which a span may start or end with
+        offset = len(span.text) - len(span.text.lstrip())
+        name = text = span.text.strip()
         if name.endswith(".") and len(name) > 3 and "." not in name[:-1] or name.endswith("-") and len(span) > 1:
             name = name[:-1]  # "BloombergGPT-50B." at a sentence end, "FLEXGEN-EHR– a": spaCy kept it on the token
-        start, end = cleaned.span(span.start_char, span.start_char + len(name))
+        start, end = cleaned.span(span.start_char + offset, span.start_char + offset + len(name))
         if math and not proposed and rule not in DEFINED_RULES and in_bare_math(abstract, start, end, math):
             continue  # a formula's letters shaped like a name: "$\\mathbb{R}^{n_2}$", "$O(\\sqrt{dT})$"
         mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentence(span), rule=rule)
