@@ -655,6 +655,26 @@ def test_a_double_space_at_a_names_edge_is_not_part_of_it(nlp, abstract: str, na
     assert all(abstract[m.start : m.end] == m.text for m in entity.mentions)
 
 
+@pytest.mark.parametrize(("abstract", "parts"), [
+    ("We propose PROGRAM, a novel test-time adaptation method. PROGRAM consists of two key components: (1) Prototype "
+     "Graph Model (PGM) for reliable pseudo-label generation; (2) Noise-Aware Self-Labeling (NASL) for noisy labels.",
+     {"Prototype Graph Model", "Noise-Aware Self-Labeling"}),
+    ("Based on this observation, we propose TimeMixer as a fully MLP-based architecture with Past-Decomposable-Mixing "
+     "(PDM) and Future-Multipredictor-Mixing (FMM) blocks.", {"Past-Decomposable-Mixing", "Future-Multipredictor-Mixing"}),
+])
+def test_acronyms_coined_for_the_parts_of_a_proposal_are_proposed(nlp, abstract: str, parts: set[str]) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    assert parts <= {e.name for e in ex.entities if e.proposed}
+
+
+def test_a_known_method_a_proposal_integrates_is_not_proposed(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "To tackle this issue, we propose the MAZero algorithm, which combines a centralized model with Monte Carlo "
+        "Tree Search (MCTS) for policy search."))], nlp)
+    assert {(e.name, e.proposed) for e in ex.entities if e.label == "METHOD"} >= {
+        ("MAZero", True), ("Monte Carlo Tree Search", False)}
+
+
 def test_a_named_benchmark_in_a_task_list_is_a_dataset(nlp) -> None:
     doc = nlp("We validate its effectiveness on a range of tasks including the GLUE Benchmark and Instruction-tuning.")
     assert ("GLUE Benchmark", "DATASET") in {(e.text, e.label_) for e in doc.ents}

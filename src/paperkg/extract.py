@@ -182,6 +182,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     _named_in_title(clean_title, merged)
     _no_proposed_tasks(merged)
     _variants_of_proposals(merged)
+    _parts_of_proposals(merged)
     merged = _fragments_of_proposals(merged)
     return PaperExtraction(id=paper.id, entities=_descriptions_of_named(merged))
 
@@ -230,6 +231,32 @@ def _variants_of_proposals(entities: list[Entity]) -> None:
                 n.startswith(b) and (_ACRONYM_VARIANT_TAIL if b.isupper() else _VARIANT_TAIL).match(n, len(b))
                 for n in (e.name, *e.aliases) for b in bases):
             e.proposed = True
+
+
+#: Words that say a sentence lists the parts of something ("X consists of two key components: ...").
+_COMPOSITION = re.compile(r"\b(?:consists?|comprises?|composed|contains?|containing|includes?|including|"
+                          r"incorporat\w*|integrat\w*|equipped|components?|modules?|blocks?|mechanisms?)\b", re.IGNORECASE)
+
+
+def _parts_of_proposals(entities: list[Entity]) -> None:
+    """Acronyms the abstract coins for the parts of its proposal, in a sentence that names the proposal and
+    lists its parts, are the paper's own methods too: "PROGRAM consists of two key components: (1) Prototype
+    Graph Model (PGM) ...", "we propose TimeMixer ... with Past-Decomposable-Mixing (PDM) and
+    Future-Multipredictor-Mixing (FMM) blocks", "... the Morphology Knowledge Transfer (MKT) module" (a
+    method, though its words read as a task). Names the gazetteer knows (a key) are parts it uses, such as
+    Robust Self-Training (RST). On the dev labels: +21 true proposals against +2 false."""
+    proposed = [e for e in entities if e.proposed]
+    if not proposed:
+        return
+    proposing = {m.sentence for e in proposed for m in e.mentions}
+    named = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for e in proposed for n in (e.name, *e.aliases)))
+    for e in entities:
+        if e.proposed or e.label == "DATASET" or e.key:
+            continue
+        if any(m.rule == "abbreviation" and _COMPOSITION.search(m.sentence)
+               and (m.sentence in proposing or named.search(m.sentence))  # a later "PROGRAM consists of ..."
+               for m in e.mentions):
+            e.proposed, e.label = True, "METHOD"  # "Morphology Knowledge Transfer (MKT) module": no task
 
 
 #: Rules that find a name coined in the abstract (a definition, a naming, an emphasis), not a phrase.
@@ -373,6 +400,8 @@ def _fragments_of_proposals(entities: list[Entity]) -> list[Entity]:
     proposals = [(e, re.findall(r"\w+", e.name.lower())) for e in entities if e.proposed and e.label != "TASK"]
     fragments = set()
     for part, words in proposals:
+        if part.aliases:
+            continue  # a part with an acronym of its own is a part, named: "Prototype Graph Model (PGM)"
         whole = next((e for e, longer in proposals if 2 * len(words) < len(longer) and any(
             longer[i : i + len(words)] == words for i in range(len(longer) - len(words) + 1))
             and not e.name.lower().startswith(part.name.lower() + "-")), None)  # "MOMENT-1-large" is a variant
