@@ -28,6 +28,7 @@ FRAGMENTS = [
         ("$S^{2}$-SAM works", "S2-SAM works"),
         ("complexity $\\tilde{O}(K^{-1})$ and", "complexity O(K-1) and"),
         ("of LLMs.To overcome", "of LLMs. To overcome"),
+        ("these computations?We answer, in learning!In", "these computations? We answer, in learning! In"),
         ("tasks (Wikitext2),previous linear, 1,000 and CIFAR-10,CIFAR-100", "tasks (Wikitext2), previous linear, 1,000 and CIFAR-10,CIFAR-100"),
         ("gain on VisA.In addition, MVTec AD.We show, in the U.S. and Fig.A", "gain on VisA. In addition, MVTec AD. We show, in the U.S. and Fig.A"),
         ("of CLIP.Typically, GDA (P.Despite", "of CLIP. Typically, GDA (P. Despite"),

@@ -30,7 +30,7 @@ _GLUED_WORD = r"(?<![A-Za-z])(?:the|by|of|in|on|to|and|that|with|for|from|via|th
 _GLUED_PAREN = r"(?<=[a-z]{2})\((?=[A-Z][A-Za-z0-9\-]{1,10}\))"
 #: A sentence glued to the one before ("of LLMs.To overcome"), a clause glued after a comma
 #: ("tasks (Wikitext2),previous linear ...").
-_GLUED_SENTENCE = r"(?<=[a-z0-9)\]])\.(?=[A-Z][a-z])|(?<=[A-Za-z)\]]),(?=[A-Za-z]{3})"
+_GLUED_SENTENCE = r"(?<=[a-z0-9)\]])[.?!](?=[A-Z][a-z])|(?<=[A-Za-z)\]]),(?=[A-Za-z]{3})"
 #: A sentence glued to one that ends in a capital ("on VisA.In addition", "MVTec AD.We"): only before
 #: words that open sentences, so "U.S." or "Fig.A" stay whole.
 _GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|On|Moreover|Furthermore|However|"
@@ -47,7 +47,7 @@ _TEX_LETTER = r"\\(?:ss|ae|AE|oe|OE|aa|AA|L|l|o|O)(?![A-Za-z])(?: (?=[a-z]))?"
 _TEX_LETTERS = {"ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å", "L": "Ł", "l": "ł",
                 "o": "ø", "O": "Ø", "i": "i", "j": "j"}  # \i and \j (dotless) only under an accent
 _TOKEN = re.compile(
-    r"(?=[\\{}$^_~*.,\-(\x80-\U0010ffff\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[tbiaofwv][a-z]{1,3}[A-Z])"  # fail fast
+    r"(?=[\\{}$^_~*.,?!\-(\x80-\U0010ffff\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[tbiaofwv][a-z]{1,3}[A-Z])"  # fail fast
     r"(?:(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
     r"|(?P<cite>\\(?:cite[a-z]*|ref|eqref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}(?: (?=\w))?)"  # a citation key: dropped
     r"|(?P<accent>" + _ACCENT + ")"                # TeX accent: "Poincar\\'e" -> "Poincaré", "Schr\\"{o}dinger"
