@@ -703,6 +703,13 @@ def test_acronym_defined_contributions_are_proposed_methods(nlp, sentence: str, 
     assert names <= {e.text for e in doc.ents if e.label_ == "METHOD" and "proposed" in e.id_}
 
 
+def test_a_defined_name_before_its_kind_word_is_proposed(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We propose the Multi-agent Multi-type Thompson Sampling (MMTS) algorithm for bandits."))], nlp)
+    assert {(e.name, tuple(e.aliases), e.proposed) for e in ex.entities if e.label == "METHOD"} == {
+        ("Multi-agent Multi-type Thompson Sampling", ("MMTS",), True)}
+
+
 @pytest.mark.parametrize(("sentence", "name"), [
     ("To fill these gaps, we release the Weapons of Mass Destruction Proxy (WMDP) benchmark, a dataset of 3,668 "
      "questions.", "Weapons of Mass Destruction Proxy"),

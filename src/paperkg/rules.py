@@ -63,6 +63,8 @@ _CUE_OR_DATA_WORDS = METHOD_CUES | DATASET_WORDS
 _ANY_GENERIC = GENERIC_TECH | GENERIC
 #: What "X, our <...> dataset / method / model" can call X.
 _OURS_HEADS = DATASET_WORDS | _ANY_GENERIC | TECH_HEADS
+#: Nouns that say what kind of thing a name right before them is ("the ... (MMTS) algorithm").
+_KIND_WORDS = DATASET_WORDS | GENERIC_TECH | TECH_HEADS
 
 
 def _head_word(doc: Doc, end: int) -> str:
@@ -890,7 +892,8 @@ class _Rules:
                 self.doc[obj.left_edge.i : long.start] if obj.dep_ == "nsubjpass" and long.end < verb.i else None
             after = short.end + (short.end < len(self.doc) and self.doc[short.end].text == ")")
             # the object, or an appositive right after the pair: "we introduce direct-RLAIF (d-RLAIF) - a technique"
-            covers = long.start <= obj.i < long.end or after < obj.i <= after + 3 and self.doc[after].text in ("-", ",", ":", "—")
+            covers = long.start <= obj.i < long.end or after < obj.i <= after + 3 and self.doc[after].text in ("-", ",", ":", "—") \
+                or obj.i == after and obj.lower_ in _KIND_WORDS  # "the Multi-agent ... Sampling (MMTS) algorithm"
             if covers and lead is not None \
                     and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower
                             for t in lead) \
