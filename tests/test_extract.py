@@ -703,6 +703,20 @@ def test_acronym_defined_contributions_are_proposed_methods(nlp, sentence: str, 
     assert names <= {e.text for e in doc.ents if e.label_ == "METHOD" and "proposed" in e.id_}
 
 
+@pytest.mark.parametrize(("abstract", "name", "aliases"), [
+    # two known names joined, with an acronym of their own, are a new name
+    ("We propose a simple and scalable sampling process, Early-Stopping Self-Consistency (ESC), to reduce the cost "
+     "of SC.", "Early-Stopping Self-Consistency", ("ESC",)),
+    # a short form that keeps the long form's first word is still its short form
+    ("We propose Safe Reinforcement Learning from Human Feedback (Safe RLHF), a novel algorithm for value "
+     "alignment. Safe RLHF decouples human preferences.", "Safe Reinforcement Learning from Human Feedback",
+     ("Safe RLHF",)),
+])
+def test_a_new_name_made_of_known_words_is_one_proposed_entity(nlp, abstract: str, name: str, aliases: tuple) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    assert [(e.name, tuple(e.aliases)) for e in ex.entities if e.proposed] == [(name, aliases)]
+
+
 def test_a_defined_name_before_its_kind_word_is_proposed(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We propose the Multi-agent Multi-type Thompson Sampling (MMTS) algorithm for bandits."))], nlp)

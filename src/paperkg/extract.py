@@ -417,6 +417,14 @@ def _spelled_by_capitals(short: str, long: str) -> bool:
     return len(short) >= 3 and "".join(c for c in long if c.isupper()) == short.upper()
 
 
+def _word_and_acronym(short: str, long: str) -> bool:
+    """A short form that keeps the long form's first word before an acronym: "Safe Reinforcement Learning
+    from Human Feedback (Safe RLHF)"."""
+    words, long_words = short.split(), long.split()
+    return len(words) == 2 and len(long_words) > 2 and words[0].lower() == long_words[0].lower() \
+        and is_short_form(words[1])
+
+
 def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) -> None:
     """Give every long-form entity its acronym as alias (and vice versa), so that merging joins
     "Reward-based Noise Optimization" and "ReNO"; labels follow the majority of the pair."""
@@ -429,7 +437,8 @@ def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) ->
         longs = by_key.get(match_key(long), [])
         # not a sized name that only folds to the acronym: "DRCT-2M" (a dataset) is not DRCT (a method)
         shorts = [e for e in by_key.get(match_key(short), []) if not has_size(e.name) or has_size(short)]
-        if not longs or not shorts or not (is_short_form(short) or _spelled_by_capitals(short, long)):
+        if not longs or not shorts or not (is_short_form(short) or _spelled_by_capitals(short, long)
+                                           or _word_and_acronym(short, long)):
             continue
         counts = Counter(e.label for e in longs + shorts)  # a tie goes to what the paper proposes it as
         label = max(counts, key=lambda lab: (counts[lab], any(e.proposed and e.label == lab for e in longs + shorts)))

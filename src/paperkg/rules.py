@@ -777,7 +777,7 @@ class _Rules:
                 found = self.widened(obj, found)
         found = found or self.described(obj, verb) or self.name_before(obj, verb)
         if found is not None and found != namely and (found[1] <= obj.i or found[0] > obj.i) and (
-                all(self.gaz_tokens[found[0] : found[1]]) or self.defined_before(*found)):
+                self.known_name(*found) or self.defined_before(*found)):
             found = None  # "a novel LLM detector", "a new MLLM", "a novel AE detection framework": a known name is used
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
             span = method_span(doc, obj)
@@ -872,11 +872,23 @@ class _Rules:
             return None
         return self.proposed_pair(after + 1)
 
+    def known_name(self, start: int, end: int) -> bool:
+        """``doc[start:end]`` is made of known names; a long form its own acronym defines only if one known
+        name covers it (see ``known_whole``)."""
+        if any(long.start == start and long.end == end for long, _ in self.pairs):
+            return self.known_whole(start, end)
+        return all(self.gaz_tokens[start:end])
+
+    def known_whole(self, start: int, end: int) -> bool:
+        """One name the gazetteer knows covers ``doc[start:end]`` ("Self-Consistency"): not two known
+        names joined into a new one ("Early-Stopping Self-Consistency (ESC)")."""
+        return any(span.start <= start and end <= span.end for span in self.gaz)
+
     def proposed_pair(self, start: int) -> tuple[int, int] | None:
         """The long form of an acronym definition that starts at ``start``, unless a naming verb is in it or
-        the gazetteer knows all of it; its acronym is recorded as proposed."""
+        the gazetteer knows it; its acronym is recorded as proposed."""
         for long, short in self.pairs:
-            if long.start == start and not all(self.gaz_tokens[long.start : long.end]) \
+            if long.start == start and not self.known_whole(long.start, long.end) \
                     and not any(t.lower_ in NAMING_VERBS for t in long):
                 self.add(short, "METHOD", "propose", proposed=True)
                 return long.start, long.end
@@ -897,7 +909,7 @@ class _Rules:
             if covers and lead is not None \
                     and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower
                             for t in lead) \
-                    and not all(self.gaz_tokens[long.start : long.end]) and not any(t.lower_ in NAMING_VERBS for t in long):
+                    and not self.known_whole(long.start, long.end) and not any(t.lower_ in NAMING_VERBS for t in long):
                 if after + 1 < len(self.doc) and self.doc[after].lower_ in TECH_HEADS and self.doc[after + 1].text == ",":
                     # "a novel imitation learning (IL) algorithm, Preference Aided ... (PAIL)": the pair only
                     # says what kind of thing the name after the comma is
