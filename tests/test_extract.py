@@ -400,6 +400,18 @@ def test_a_task_done_on_a_known_dataset_is_split_from_it(nlp, sentence: str) -> 
     assert {("ImageNet", "DATASET"), ("classification", "TASK")} <= {(e.text, e.label_) for e in nlp(sentence).ents}
 
 
+@pytest.mark.parametrize(("sentence", "dataset", "task"), [
+    ("On ImageNet classification, COCO object detection, and ADE20k segmentation tasks, Vim performs well.", "COCO",
+     "object detection"),
+    ("We validate our theory by experiments on the FEMNIST and CIFAR-10 image classification tasks.", "CIFAR-10",
+     "image classification"),
+])
+def test_a_task_phrase_opening_with_a_known_dataset_is_the_task_on_it(nlp, sentence: str, dataset: str, task: str) -> None:
+    found = {(e.text, e.label_) for e in nlp(sentence).ents}
+    assert {(dataset, "DATASET"), (task, "TASK")} <= found
+    assert not any(label == "TASK" and dataset in text for text, label in found)
+
+
 def test_a_mapping_between_modalities_is_a_task(nlp) -> None:
     doc = nlp("It supports high-resolution text-to-image, and text-to-video applications with text-to-image diffusion "
               "models.")

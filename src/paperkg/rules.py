@@ -636,23 +636,20 @@ class _Rules:
             if low in _DATA_TASK_HEADS and tok.i - 1 in self.dataset_end:
                 self.add((tok.i, tok.i + 1), "TASK", "task-head")  # "ImageNet classification": the dataset, then the task
             elif low in TASK_HEADS and low not in LOOSE_TASKS and (tok.dep_ not in ("compound", "amod", "nmod") or tok.head.pos_ not in ("NOUN", "PROPN")):
-                span = task_span(doc, tok)  # also a task word the parser hung on a verb ("gait prediction show")
-                if span is not None and tok.i - 1 in self.dataset_end and span.start < tok.i:
-                    span = doc[tok.i : tok.i + 1]  # "class-conditional ImageNet generation"
+                span = self.after_dataset(task_span(doc, tok))  # also a task word the parser hung on a verb ("gait prediction show")
                 if span is not None and span.end not in self.method_ends and not self.described_activity(span):
                     self.add(span, "TASK", "task-head")  # not "online Monte Carlo tree search"
             elif low in _TASK_FOLLOWERS and tok.i > 0 and _names_task(doc[tok.i - 1]):
                 # "fact editing benchmarks", "transfer learning tasks", "flow field prediction accuracy"
                 prev = doc[tok.i - 1]
-                span = task_span(doc, prev, allow_bare=prev.lower_ in TASK_HEADS and low in _TASK_NOUNS, allow_field=True)
-                if span is not None and prev.lower_ in _DATA_TASK_HEADS and prev.i - 1 in self.dataset_end:
-                    span = doc[prev.i : prev.i + 1]  # "the ImageNet classification task"
+                span = self.after_dataset(task_span(doc, prev, allow_bare=prev.lower_ in TASK_HEADS and low in _TASK_NOUNS,
+                                                    allow_field=True))  # "the ImageNet classification task"
                 if span is not None:
                     self.add(span, "TASK", "task-noun")
                     if low in _TASK_NOUNS:  # "interpolation, forecasting, and classification tasks"
                         for other in (*prev.conjuncts, *tok.conjuncts):  # the parse hangs the list on either
                             if other.i < prev.i and _names_task(other):
-                                item = task_span(doc, other, allow_bare=True)
+                                item = self.after_dataset(task_span(doc, other, allow_bare=True))
                                 if item is not None:
                                     self.add(item, "TASK", "task-noun")
             elif low in ("problem", "problems") and tok.i > 1:
@@ -871,6 +868,15 @@ class _Rules:
         if after + 1 >= len(self.doc) or self.doc[after].text != "," or obj.lower_ not in _ANY_GENERIC:
             return None
         return self.proposed_pair(after + 1)
+
+    def after_dataset(self, span: Span | None) -> Span | None:
+        """A task phrase that opens with a known dataset is the task on it: "COCO object detection" is
+        the task object detection (the dataset is a mention of its own), "class-conditional ImageNet
+        generation" is generation."""
+        if span is None:
+            return None
+        last = max((k for k in range(span.start, span.end - 1) if k in self.dataset_end), default=None)
+        return span if last is None else self.doc[last + 1 : span.end]
 
     def known_name(self, start: int, end: int) -> bool:
         """``doc[start:end]`` is made of known names; a long form its own acronym defines only if one known
