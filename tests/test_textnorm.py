@@ -31,6 +31,7 @@ FRAGMENTS = [
         ("these computations?We answer, in learning!In", "these computations? We answer, in learning! In"),
         ("tasks (Wikitext2),previous linear, 1,000 and CIFAR-10,CIFAR-100", "tasks (Wikitext2), previous linear, 1,000 and CIFAR-10,CIFAR-100"),
         ("gain on VisA.In addition, MVTec AD.We show, in the U.S. and Fig.A", "gain on VisA. In addition, MVTec AD. We show, in the U.S. and Fig.A"),
+        ("mIoU on ADE20K.At little extra cost", "mIoU on ADE20K. At little extra cost"),
         ("of CLIP.Typically, GDA (P.Despite", "of CLIP. Typically, GDA (P. Despite"),
         ("ﬁne‑tuning on ImageNet 32$\\times$32", "fine-tuning on ImageNet 32x32"),
         ("6.9\\% higher", "6.9% higher"),

@@ -33,7 +33,7 @@ _GLUED_PAREN = r"(?<=[a-z]{2})\((?=[A-Z][A-Za-z0-9\-]{1,10}\))"
 _GLUED_SENTENCE = r"(?<=[a-z0-9)\]])[.?!](?=[A-Z][a-z])|(?<=[A-Za-z)\]]),(?=[A-Za-z]{3})"
 #: A sentence glued to one that ends in a capital ("on VisA.In addition", "MVTec AD.We"): only before
 #: words that open sentences, so "U.S." or "Fig.A" stay whole.
-_GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|On|Moreover|Furthermore|However|"
+_GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|On|At|Moreover|Furthermore|However|"
                         r"Extensive|Experiments|Experimental|Results|Code|Further|Besides|Thus|Therefore|Despite|"
                         r"Given|Yet|Though|Although|Nevertheless|Among|Compared|Unlike|While|When|Hence|Here|"
                         r"[A-Z][a-z]+ly)\b)")  # and adverbs: "of CLIP.Typically, GDA ..."
