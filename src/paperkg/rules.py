@@ -725,6 +725,8 @@ class _Rules:
                 if k > end and all(t.is_alpha and t.is_lower and t.pos_ in ("NOUN", "ADJ", "PROPN")
                                    and t.lower_ not in TASK_HEADS and t.lower_ not in _NOT_IN_NAMES
                                    for t in doc[end:k]):
+                    if (start, end) in self.gaz_label:
+                        return  # a known dataset described: "the MuJoCo continuous control benchmark" is MuJoCo
                     self.add((start, k + 1), "DATASET", "name-suite")
                     return
                 break
