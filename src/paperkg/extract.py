@@ -235,7 +235,8 @@ def _variants_of_proposals(entities: list[Entity]) -> None:
 
 #: Words that say a sentence lists the parts of something ("X consists of two key components: ...").
 _COMPOSITION = re.compile(r"\b(?:consists?|comprises?|composed|contains?|containing|includes?|including|"
-                          r"incorporat\w*|integrat\w*|equipped|components?|modules?|blocks?|mechanisms?|core)\b", re.IGNORECASE)
+                          r"incorporat\w*|integrat\w*|equipped|components?|modules?|blocks?|mechanisms?|core)\b",
+                          re.IGNORECASE)
 
 
 def _parts_of_proposals(entities: list[Entity]) -> None:

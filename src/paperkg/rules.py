@@ -636,14 +636,15 @@ class _Rules:
             if low in _DATA_TASK_HEADS and tok.i - 1 in self.dataset_end:
                 self.add((tok.i, tok.i + 1), "TASK", "task-head")  # "ImageNet classification": the dataset, then the task
             elif low in TASK_HEADS and low not in LOOSE_TASKS and (tok.dep_ not in ("compound", "amod", "nmod") or tok.head.pos_ not in ("NOUN", "PROPN")):
-                span = self.after_dataset(task_span(doc, tok))  # also a task word the parser hung on a verb ("gait prediction show")
+                # also a task word the parser hung on a verb ("gait prediction show")
+                span = self.after_dataset(task_span(doc, tok))
                 if span is not None and span.end not in self.method_ends and not self.described_activity(span):
                     self.add(span, "TASK", "task-head")  # not "online Monte Carlo tree search"
             elif low in _TASK_FOLLOWERS and tok.i > 0 and _names_task(doc[tok.i - 1]):
                 # "fact editing benchmarks", "transfer learning tasks", "flow field prediction accuracy"
                 prev = doc[tok.i - 1]
-                span = self.after_dataset(task_span(doc, prev, allow_bare=prev.lower_ in TASK_HEADS and low in _TASK_NOUNS,
-                                                    allow_field=True))  # "the ImageNet classification task"
+                bare = prev.lower_ in TASK_HEADS and low in _TASK_NOUNS
+                span = self.after_dataset(task_span(doc, prev, allow_bare=bare, allow_field=True))  # "the ImageNet ... task"
                 if span is not None:
                     self.add(span, "TASK", "task-noun")
                     if low in _TASK_NOUNS:  # "interpolation, forecasting, and classification tasks"
@@ -872,9 +873,9 @@ class _Rules:
         return self.proposed_pair(after + 1)
 
     def after_dataset(self, span: Span | None) -> Span | None:
-        """A task phrase that opens with a known dataset is the task on it: "COCO object detection" is
-        the task object detection (the dataset is a mention of its own), "class-conditional ImageNet
-        generation" is generation."""
+        """A task phrase with a known dataset in it is the task after the dataset: "COCO object detection"
+        is object detection (the dataset is a mention of its own), "class-conditional ImageNet generation"
+        is generation."""
         if span is None:
             return None
         last = max((k for k in range(span.start, span.end - 1) if k in self.dataset_end), default=None)
@@ -912,7 +913,8 @@ class _Rules:
                 self.doc[obj.left_edge.i : long.start] if obj.dep_ == "nsubjpass" and long.end < verb.i else None
             after = short.end + (short.end < len(self.doc) and self.doc[short.end].text == ")")
             # the object, or an appositive right after the pair: "we introduce direct-RLAIF (d-RLAIF) - a technique"
-            covers = long.start <= obj.i < long.end or after < obj.i <= after + 3 and self.doc[after].text in ("-", ",", ":", "—") \
+            covers = long.start <= obj.i < long.end \
+                or after < obj.i <= after + 3 and self.doc[after].text in ("-", ",", ":", "—") \
                 or obj.i == after and obj.lower_ in _KIND_WORDS  # "the Multi-agent ... Sampling (MMTS) algorithm"
             if covers and lead is not None \
                     and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower
@@ -1233,7 +1235,8 @@ class _Rules:
         for item in items:
             if is_namey(item):
                 start, end = name_run(self.doc, item.i)
-                named = "DATASET" if self.doc[end - 1].lower_ in DATASET_WORDS else label  # "tasks including the GLUE Benchmark"
+                # "tasks including the GLUE Benchmark": a named benchmark in a task list is a dataset
+                named = "DATASET" if self.doc[end - 1].lower_ in DATASET_WORDS else label
                 self.add((start, end), named, "such-as")
             elif label == "TASK":
                 if item.lower_ in TASK_HEADS:
