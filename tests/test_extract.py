@@ -736,6 +736,14 @@ def test_a_new_name_made_of_known_words_is_one_proposed_entity(nlp, abstract: st
     assert [(e.name, tuple(e.aliases)) for e in ex.entities if e.proposed] == [(name, aliases)]
 
 
+def test_a_defined_name_a_new_thing_follows_is_a_proposed_method(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "This insight is leveraged in Receding Horizon Inverse Planning (RHIP), a new generalization of classic IRL "
+        "algorithms that provides fine-grained control."))], nlp)
+    assert ("Receding Horizon Inverse Planning", ("RHIP",), "METHOD", True) in {
+        (e.name, tuple(e.aliases), e.label, e.proposed) for e in ex.entities}
+
+
 def test_a_defined_name_before_its_kind_word_is_proposed(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We propose the Multi-agent Multi-type Thompson Sampling (MMTS) algorithm for bandits."))], nlp)

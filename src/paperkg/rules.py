@@ -437,18 +437,25 @@ class _Rules:
 
     def novel_pairs(self) -> None:
         """"through the use of novel Compressed Gradient Descent (CGD) algorithms": a long form the
-        text calls new, defined with its acronym, is the paper's own wherever the sentence puts it."""
+        text calls new, defined with its acronym, is the paper's own wherever the sentence puts it. So is
+        one a new thing follows: "Receding Horizon Inverse Planning (RHIP), a new generalization of ...",
+        a method even where its words read as a task."""
         doc = self.doc
         for long, short in self.pairs:
             before = doc[max(long.sent.start, long.start - 7) : long.start]
             called_new = long.start > 0 and (doc[long.start - 1].lower_ in _NEW_WORDS or (
                 doc[long.start - 1].text == "," and any(t.lower_ in _NEW_WORDS for t in before)
                 and not any(t.text in (",", ";", ".") for t in before[:-1])))  # "a new optimal format, Student Float (SF4)"
-            if called_new and not all(self.gaz_tokens[long.start : long.end]):
+            after = short.end + (short.end < len(doc) and doc[short.end].text == ")")
+            new_after = after + 2 < len(doc) and doc[after].text == "," and doc[after + 1].lower_ in ("a", "an") \
+                and doc[after + 2].lower_ in _NEW_WORDS
+            if (called_new or new_after) and not all(self.gaz_tokens[long.start : long.end]):
                 for span in (long, short):
                     key = (span.start, span.end)
-                    if key in self.out and self.out[key][0] in ("METHOD", "DATASET") and not self.out[key][2]:
-                        self.out[key] = (self.out[key][0], "propose", True)
+                    label = self.out[key][0] if key in self.out else None
+                    if label in ("METHOD", "DATASET") or label == "TASK" and new_after:
+                        if not self.out[key][2]:
+                            self.out[key] = ("METHOD" if label == "TASK" else label, "propose", True)
 
     def new_data(self) -> None:
         """"on a newly created Animeline-art dataset", "our new FooBench benchmark": a dataset the text
