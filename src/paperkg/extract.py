@@ -247,13 +247,13 @@ def _parts_of_proposals(entities: list[Entity]) -> None:
     method, though its words read as a task). Names the gazetteer knows (a key) are parts it uses, such as
     Robust Self-Training (RST). On the dev labels: +22 true proposals against +2 false."""
     proposed = [e for e in entities if e.proposed]
-    if not proposed:
+    candidates = [e for e in entities if not e.proposed and e.label != "DATASET" and not e.key
+                  and any(m.rule == "abbreviation" and _COMPOSITION.search(m.sentence) for m in e.mentions)]
+    if not proposed or not candidates:
         return
     proposing = {m.sentence for e in proposed for m in e.mentions}
     named = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for e in proposed for n in (e.name, *e.aliases)))
-    for e in entities:
-        if e.proposed or e.label == "DATASET" or e.key:
-            continue
+    for e in candidates:
         if any(m.rule == "abbreviation" and _COMPOSITION.search(m.sentence)
                and (m.sentence in proposing or named.search(m.sentence))  # a later "PROGRAM consists of ..."
                for m in e.mentions):

@@ -202,6 +202,11 @@ def method_span(doc: Doc, head: Token) -> Span | None:
     return span
 
 
+def after_acronym(doc: Doc, short: Span) -> int:
+    """Where the text resumes after the acronym ``short`` of a definition, past its closing parenthesis."""
+    return short.end + (short.end < len(doc) and doc[short.end].text == ")")
+
+
 def past_acronym(doc: Doc, end: int) -> int:
     """Where the text resumes after a name ending at ``end``, past its acronym in parentheses, if any
     ("Weapons of Mass Destruction Proxy (WMDP) benchmark")."""

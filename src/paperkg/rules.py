@@ -24,7 +24,7 @@ from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, F
                       TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, orth_shape)
 from .filters import UMBRELLA_FIELDS, is_junk
 from .gazetteer import LONG_NAMES, package_patterns
-from .phrases import (left_edge, method_span, name_run, named_problem, past_acronym, proposed_as_data, task_span,
+from .phrases import (after_acronym, left_edge, method_span, name_run, named_problem, past_acronym, proposed_as_data, task_span,
                       typed_as_data, word_start)
 from .resolve import related
 
@@ -446,16 +446,14 @@ class _Rules:
             called_new = long.start > 0 and (doc[long.start - 1].lower_ in _NEW_WORDS or (
                 doc[long.start - 1].text == "," and any(t.lower_ in _NEW_WORDS for t in before)
                 and not any(t.text in (",", ";", ".") for t in before[:-1])))  # "a new optimal format, Student Float (SF4)"
-            after = short.end + (short.end < len(doc) and doc[short.end].text == ")")
+            after = after_acronym(doc, short)
             new_after = after + 2 < len(doc) and doc[after].text == "," and doc[after + 1].lower_ in ("a", "an") \
                 and doc[after + 2].lower_ in _NEW_WORDS
             if (called_new or new_after) and not all(self.gaz_tokens[long.start : long.end]):
-                for span in (long, short):
-                    key = (span.start, span.end)
-                    label = self.out[key][0] if key in self.out else None
-                    if label in ("METHOD", "DATASET") or label == "TASK" and new_after:
-                        if not self.out[key][2]:
-                            self.out[key] = ("METHOD" if label == "TASK" else label, "propose", True)
+                for key in ((long.start, long.end), (short.start, short.end)):
+                    label, _, proposed = self.out.get(key, (None, None, True))
+                    if not proposed and (label in ("METHOD", "DATASET") or label == "TASK" and new_after):
+                        self.out[key] = ("METHOD" if label == "TASK" else label, "propose", True)
 
     def new_data(self) -> None:
         """"on a newly created Animeline-art dataset", "our new FooBench benchmark": a dataset the text
@@ -918,7 +916,7 @@ class _Rules:
             # the words before the long form: after the verb, or opening a passive's subject
             lead = self.doc[verb.i + 1 : long.start] if verb.i < long.start <= verb.i + 6 else \
                 self.doc[obj.left_edge.i : long.start] if obj.dep_ == "nsubjpass" and long.end < verb.i else None
-            after = short.end + (short.end < len(self.doc) and self.doc[short.end].text == ")")
+            after = after_acronym(self.doc, short)
             # the object, or an appositive right after the pair: "we introduce direct-RLAIF (d-RLAIF) - a technique"
             covers = long.start <= obj.i < long.end \
                 or after < obj.i <= after + 3 and self.doc[after].text in ("-", ",", ":", "—") \
