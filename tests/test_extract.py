@@ -236,6 +236,8 @@ def test_proposal_phrasings(nlp, sentence: str, name: str | list[str] | None) ->
     ("Then, a correctness-guaranteed flipping mechanism is further developed to alleviate it.",
      ["correctness-guaranteed flipping mechanism"]),
     ("Many methods are proposed to reduce cost.", []),
+    ("Moreover, an uncertainty loss and a token diversity loss are proposed to increase the uncertainty.",
+     ["uncertainty loss", "token diversity loss"]),
     ("We collect a specialized multimodal reasoning dataset for pre-training.", []),  # unnamed data is no entity
     ("We propose COPlanner, a framework to address the model error problem with conservative model rollouts.",
      ["COPlanner"]),

@@ -807,7 +807,8 @@ class _Rules:
             start = left_edge(doc, obj, _STOP_OR_BLAND)
             if start < obj.i and start > obj.left_edge.i:
                 found = (start, obj.i + 1)
-        if found is None and obj.lower_ in _COMPONENTS and verb.lower_ in _STRONG_PROPOSE and obj.dep_ == "dobj" \
+        if found is None and obj.lower_ in _COMPONENTS and (verb.lower_ in _STRONG_PROPOSE and obj.dep_ == "dobj"
+                                                           or obj.dep_ in ("nsubjpass", "conj") and verb.tag_ == "VBN") \
                 and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6]):
             # "We introduce a bisimulation loss that ...": a component the paper proposes, its kind named by
             # the nouns before it (not only described: "a lightweight regularizer")
@@ -977,7 +978,9 @@ class _Rules:
         if any(c.lower_ in _NEW_WORDS or c.lower_ in ("a", "an") for c in subj.lefts) or any(
                 t.lower_ in ("here", "herein") or t.lower_ in ("paper", "work", "study", "article")
                 and t.i > 0 and self.doc[t.i - 1].lower_ == "this" for t in sent):
-            self.proposal(subj, verb)
+            for item in (subj, *subj.conjuncts):  # "an uncertainty loss and a token diversity loss are proposed"
+                if item.i < verb.i:
+                    self.proposal(item, verb)
         elif (subj.lower_ in GENERIC_TECH or subj.lower_ in GENERIC) and not any(t.lower_ in _PRIOR_CUES for t in sent):
             # "dedicated training approaches including the diversity loss and ... are proposed"
             for prep in subj.rights:
