@@ -153,6 +153,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     ("The proposed model, named advisedRFLVM, is evaluated across diverse datasets.", "advisedRFLVM"),
     ("We propose HyperAgent, a reinforcement learning (RL) algorithm based on the hypermodel framework.",
      "HyperAgent"),
+    ("Our method, simulation-based model inference (SBMI), represents distributions over model components.",
+     "simulation-based model inference"),
     ("Our method, called Gibbs sampling with Graph-based Smoothing (GGS), improves fitness.",
      "Gibbs sampling with Graph-based Smoothing"),
     ("We propose a new data extraction attack that we call ``neural phishing''.", "neural phishing"),

@@ -854,10 +854,10 @@ class _Rules:
         doc = self.doc
         i = obj.i + 1
         if not (obj.pos_ in ("NOUN", "ADJ") or obj.pos_ == "PROPN" and obj.is_lower) or i + 1 >= len(doc) \
-                or doc[i].text != "," or not is_namey(doc[i + 1]) or self.gaz_tokens[i + 1]:
+                or doc[i].text != ",":
             return None
-        found = self.proposed_pair(i + 1)  # its first word is no known name, so neither is the whole long form
-        if found is not None:
+        found = self.proposed_pair(i + 1)  # also lower case: "Our method, simulation-based model inference (SBMI),"
+        if found is not None or not is_namey(doc[i + 1]) or self.gaz_tokens[i + 1]:
             return found
         start, end = name_run(doc, i + 1)
         if any(self.gaz_tokens[start:end]):
