@@ -158,6 +158,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     ("Our method, called Gibbs sampling with Graph-based Smoothing (GGS), improves fitness.",
      "Gibbs sampling with Graph-based Smoothing"),
     ("We propose a new data extraction attack that we call ``neural phishing''.", "neural phishing"),
+    ("We propose an unsupervised learning model, called data-dependent gated-prior graph variational autoencoder "
+     "(GPGVAE), that infers the latent interaction type.", "data-dependent gated-prior graph variational autoencoder"),
     ("In this paper, we propose a novel framework for discrete prompt optimization, called EvoPrompt, "
      "which borrows ideas from evolution.", "EvoPrompt"),
     ("In this work, we introduce weight selection, a method for initializing smaller models.", "weight selection"),

@@ -1098,8 +1098,9 @@ class _Rules:
         kind = None  # the noun of "we call this <kind> X"
         while nxt < len(doc) and (doc[nxt].is_punct or doc[nxt].is_quote or doc[nxt].text in ("`", "``")
                                   or doc[nxt].lower_ in ("the", "a", "an", "as", "to", "our")
-                                  or doc[nxt].lower_ in GENERIC or doc[nxt].lower_ in _NEW_WORDS):
-            nxt += 1  # "we name the method Tilt", "we call the new method TPL"
+                                  or (doc[nxt].lower_ in GENERIC or doc[nxt].lower_ in _NEW_WORDS)
+                                  and not (nxt + 1 < len(doc) and doc[nxt + 1].text == "-" and not doc[nxt].whitespace_)):
+            nxt += 1  # "we name the method Tilt", "we call the new method TPL" (not "called data-dependent ...")
         if nxt < len(doc) and doc[nxt].lower_ in ("this", "these"):
             nxt += 1
             while nxt < len(doc) and doc[nxt].tag_ in ("JJ", "VBN"):
@@ -1129,6 +1130,12 @@ class _Rules:
         if end <= start:
             return
         short = self.acronym_after(start, end)
+        if short is None:  # "called data-dependent gated-prior graph variational autoencoder (GPGVAE)": the acronym
+            # spells only the end of the phrase the detector paired it with
+            long = next((long for long, acr in self.pairs if start < long.start < end and long.end - start <= 12
+                         and all(t.is_alpha or t.text == "-" for t in doc[start : long.start])), None)
+            if long is not None:
+                end, short = long.end + 1, next(acr for lf, acr in self.pairs if lf == long)
         if short is not None:  # "called Gibbs sampling with Graph-based Smoothing (GGS)"
             end = short.start - 1
         anchor = tok.head
