@@ -42,6 +42,12 @@ def test_mentions_are_exact_offsets_into_the_abstract(nlp) -> None:
             assert m.text in m.sentence and m.sentence in ABSTRACT and m.rule
 
 
+def test_a_long_form_before_a_double_space_is_named_without_it(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "Convolutional  neural network  (CNN) is easily attacked. We study how CNN memorizes."))], nlp)
+    assert [(e.name, e.aliases) for e in ex.entities] == [("Convolutional  neural network", ["CNN"])]
+
+
 def test_finds_proposed_method_datasets_and_markup_names(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=ABSTRACT)], nlp)
     entities = by_name(ex)

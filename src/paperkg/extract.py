@@ -177,7 +177,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     if title and not any(e.proposed and match_key(e.name) == title_name for e in entities):
         entities.extend(_title_mentions(title, doc, cleaned, sentence))
     entities = _emphasized_contributions(doc, cleaned, sentence, entities)
-    _link_abbreviations([(m.long.text, m.span.text) for m in found if m.long is not None], entities)
+    _link_abbreviations([(m.long.text.strip(), m.span.text.strip()) for m in found if m.long is not None], entities)
     merged = merge_paper(entities)
     _named_in_title(clean_title, merged)
     _no_proposed_tasks(merged)
