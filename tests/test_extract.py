@@ -230,9 +230,10 @@ def test_proposal_phrasings(nlp, sentence: str, name: str | list[str] | None) ->
      ["Conjugate Integrators", "Splitting Integrators"]),
     ("We introduce Directional Integrated Distance (DID) and Finite Volume Features (FVF), two new descriptors.",
      ["Directional Integrated Distance", "Finite Volume Features"]),
-    ("We develop the proximal alternating linearized minimization algorithm and the nested fixed-point "
+    ("We develop the stochastic variance-reduced minimization algorithm and the nested fixed-point "
      "proximity algorithm to solve the problem.",
-     ["linearized minimization algorithm", "nested fixed-point proximity algorithm"]),
+     ["stochastic variance-reduced minimization algorithm", "nested fixed-point proximity algorithm"]),
+    ("We develop a diffusion sampling algorithm and graph generative models for the problem.", []),  # descriptions
     ("From this analysis, we developed a tuning-free 2bit KV cache quantization algorithm, named KIVI.", ["KIVI"]),
     ("We propose the sparse-to-dense registration paradigm: we first register coarsely.",
      ["sparse-to-dense registration paradigm"]),
@@ -910,8 +911,8 @@ def test_a_name_list_that_ends_the_abstract_is_labelled_too(nlp) -> None:
      "Composite Parts Integration (CPI).", {"IoU-based Optimal Matching", "Composite Parts Integration"}),
     ("In this work, we propose a zero-shot continuous prompt transfer method, where source prompts are encoded.",
      {"zero-shot continuous prompt transfer method"}),
-    ("Additionally, it introduces a random slicing approach that circumvents the costly Jacobian.",
-     {"random slicing approach"}),
+    ("Additionally, it introduces a stochastic random slicing approach that circumvents the costly Jacobian.",
+     {"stochastic random slicing approach"}),
     ("It minimizes objectives through the use of novel Compressed Gradient Descent (CGD) algorithms.",
      {"Compressed Gradient Descent"}),
     ("Finally, we derive a new neural-symbolic method, Fuzzy Inference with Truth value (FIT), for queries.",

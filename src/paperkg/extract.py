@@ -198,14 +198,15 @@ def _descriptions_of_named(entities: list[Entity]) -> list[Entity]:
     """A plain-words proposal with a generic head in the sentence that also proposes a name describes that
     named thing ("we propose a novel adaptive stochastic gradient algorithm for black-box MOO, called
     ASMG"): it is no proposal of its own, and no entity where the proposal was its only evidence. (Named
-    techniques stay: "a strategy, dubbed proximal matching".)"""
+    techniques stay: "a strategy, dubbed proximal matching".) Anywhere, two words or fewer before the
+    head only describe an unnamed contribution ("a diffusion sampling algorithm", "graph generative
+    models"): on the dev sets such proposals were gold 15 times in 67, those with three words or more
+    ("a risk-sensitive pessimistic value iteration algorithm") 31 times in 47."""
     named_in = {m.sentence for e in entities if e.proposed and _named(e) for m in e.mentions}
-    if not named_in:
-        return entities
     kept = []
     for e in entities:
         if e.proposed and not _named(e) and e.name.rsplit(" ", 1)[-1].lower() in _GENERIC_HEADS \
-                and any(m.sentence in named_in for m in e.mentions):
+                and (any(m.sentence in named_in for m in e.mentions) or len(e.name.replace("-", " ").split()) <= 3):
             if all(m.rule == "propose" for m in e.mentions):
                 continue
             e.proposed = False
