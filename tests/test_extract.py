@@ -247,6 +247,8 @@ def test_proposal_phrasings(nlp, sentence: str, name: str | list[str] | None) ->
     ("Then, a correctness-guaranteed flipping mechanism is further developed to alleviate it.",
      ["correctness-guaranteed flipping mechanism"]),
     ("Many methods are proposed to reduce cost.", []),
+    ("Other recent work proposed Abstractors, an extension of Transformers.", []),  # prior work's
+    ("Previous work introduced SlotNet for this setting.", []),
     ("Moreover, an uncertainty loss and a token diversity loss are proposed to increase the uncertainty.",
      ["uncertainty loss", "token diversity loss"]),
     ("We collect a specialized multimodal reasoning dataset for pre-training.", []),  # unnamed data is no entity

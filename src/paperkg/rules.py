@@ -594,7 +594,7 @@ class _Rules:
         elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc) \
                 and (tok.is_lower or tok.is_sent_start) and "few" not in (t.lower_ for t in doc[tok.i + 1 : tok.i + 4]):
             self.naming(tok)  # not "Named Entity Recognition", nor "to name a few"
-        elif low in ("proposed", "resulting") and tok.dep_ == "amod":
+        elif low in ("proposed", "resulting") and tok.dep_ == "amod" and tok.tag_ != "VBD":  # not "work proposed X"
             self.proposal(tok.head, tok)
         elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in _NEW_WORDS for c in tok.children):
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
@@ -1586,7 +1586,9 @@ def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:
         return True  # "this prompts us to propose X"
     for child in verb.children:
         if child.dep_ in ("nsubj", "nsubjpass") and (
-                child.lower_ in ("we", "paper", "work", "study") or any(c.lower_ == "our" for c in child.children)
+                child.lower_ == "we" or child.lower_ in ("paper", "work", "study")
+                and not any(c.lower_ in _PRIOR_CUES or c.lower_ == "other" for c in child.children)  # "Other recent work proposed X"
+                or any(c.lower_ == "our" for c in child.children)
                 or child.lower_ == "it" and depth == 0):  # "it introduces X", not "it is possible to build X"
             return True
         if child.dep_ == "compound" and child.lower_ in ("paper", "work", "study") and child.i == verb.i - 1:
