@@ -1170,6 +1170,12 @@ def test_an_acronym_of_a_known_name_takes_the_whole_name(nlp) -> None:
     assert len(ft) == 1 and ft[0].name == "full fine-tuning" and len(ft[0].mentions) == 3
 
 
+def test_a_capitalized_long_form_is_not_widened_into_a_lower_case_task(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="Post-training quantization of Large Language Models (LLMs) is "
+                                  "challenging.")], nlp)
+    assert not [e for e in ex.entities if "LLMs" in e.aliases and e.label == "TASK"]
+
+
 def test_a_dataset_the_text_calls_new_is_proposed(nlp) -> None:
     abstract = ("We evaluate on ImageNet and on complex drawings (a newly created Animeline-art dataset). "
                 "It also generalizes to new environments in FooWorld-3.")

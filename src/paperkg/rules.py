@@ -1556,7 +1556,8 @@ def _widened(pairs: list[tuple[Span, Span]], gaz: Iterable[Span]) -> list[tuple[
     out = []
     for long, short in pairs:
         known = widest.get(long.end)
-        if known is not None and known.start < long.start and known.start >= long.sent.start:
+        if known is not None and known.start < long.start and known.start >= long.sent.start \
+                and not (long[0].is_title and known[0].is_lower):  # not "quantization of Large Language Models (LLMs)"
             long = long.doc[known.start : long.end]
         out.append((long, short))
     return out
