@@ -347,6 +347,12 @@ def test_an_acronym_defined_earlier_is_used_not_proposed(nlp) -> None:
     assert not [e.name for e in ex.entities if e.proposed and "AEs" in e.aliases]
 
 
+def test_an_acronym_after_a_kind_word_is_a_method(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We identified issues in the state-of-the-art RPS technique ROAST, specifically regarding stability."))], nlp)
+    assert ("ROAST", "METHOD") in {(e.name, e.label) for e in ex.entities}
+
+
 def test_a_surname_names_its_method_with_the_head_word(nlp) -> None:
     text = ("We sample with underdamped Langevin dynamics and a Wendland kernel. We present the Flextron architecture; "
             "Flextron is fast. As shown: Either models fail or they converge.")

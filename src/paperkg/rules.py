@@ -63,6 +63,9 @@ _CUE_OR_DATA_WORDS = METHOD_CUES | DATASET_WORDS
 _ANY_GENERIC = GENERIC_TECH | GENERIC
 #: What "X, our <...> dataset / method / model" can call X.
 _OURS_HEADS = DATASET_WORDS | _ANY_GENERIC | TECH_HEADS
+#: Kind words that a technique's name may follow: "the RPS technique ROAST", "baselines such as the method DAPT".
+_METHOD_KINDS = frozenset("method methods algorithm algorithms technique techniques approach approaches model models "
+                          "framework architecture baseline baselines optimizer optimizers".split())
 #: Nouns that say what kind of thing a name right before them is ("the ... (MMTS) algorithm").
 _KIND_WORDS = DATASET_WORDS | GENERIC_TECH | TECH_HEADS
 
@@ -750,6 +753,9 @@ class _Rules:
                 self.add((start, end + 1), label, "name-head")
         elif label:
             self.add((start, end), label, "name-head")
+        elif end - start == 1 and start > 0 and doc[start - 1].lower_ in _METHOD_KINDS and is_acronymish(name) \
+                and not self.gaz_tokens[start]:
+            self.add((start, end), "METHOD", "name-head")  # "the state-of-the-art RPS technique ROAST"
         elif tok.dep_ == "pobj" and tok.head.lower_ in ("on", "across") and _eval_context(tok.head):
             self.add((start, end), "DATASET", "evaluated-on")
         elif (end - start <= 3 or end - start <= 5 and doc[start + 1].text == "-" and doc[start + 2].is_lower) \
