@@ -201,6 +201,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "statistics.", "M-SMoE"),
     ("To tackle this issue, we introduce a causal graphical model of the dropout mechanism, namely, Causal Dropout Model.",
      "Causal Dropout Model"),
+    ("We also propose a sample-based offline learning algorithm, namely the robust fitted-Z iteration (RFZI), for "
+     "a soft RMDP problem.", "robust fitted-Z iteration"),
     ("We propose a method for safety prompt optimization, namely DRO (Directed Representation Optimization).",
      "Directed Representation Optimization"),  # a known acronym, defined anew
     ("The MAmmoTH models are trained on MathInstruct, our meticulously curated instruction tuning dataset.",

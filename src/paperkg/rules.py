@@ -837,6 +837,10 @@ class _Rules:
             if t.lower_ in ("namely", "i.e.") and doc[t.i - 1].text == "," and (
                     before == obj or before.tag_ not in ("NNS", "NNPS") and before.lower_ not in _TASK_NOUNS):
                 k = t.i + 1 + (doc[t.i + 1].text == ",")
+                k += doc[k].lower_ in ("the", "a", "an")
+                pair = self.proposed_pair(k)  # "namely the robust fitted-Z iteration (RFZI)"
+                if pair is not None:
+                    return pair
                 start, end = name_run(doc, k)
                 if (end - start > 1 or is_namey(doc[k])) and (self.defined_here(start, end) or not all(self.gaz_tokens[start:end])):
                     return start, end  # also a known acronym given a new long form: "namely DRO (Directed ...)"
