@@ -349,6 +349,11 @@ def test_an_acronym_defined_earlier_is_used_not_proposed(nlp) -> None:
     assert not [e.name for e in ex.entities if e.proposed and "AEs" in e.aliases]
 
 
+def test_a_questions_verb_is_not_part_of_a_name(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="We ask the question “Can LLMs demonstrate discernment?”")], nlp)
+    assert [e.name for e in ex.entities] == ["LLMs"]
+
+
 def test_an_acronym_after_a_kind_word_is_a_method(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We identified issues in the state-of-the-art RPS technique ROAST, specifically regarding stability."))], nlp)

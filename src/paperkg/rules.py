@@ -711,6 +711,9 @@ class _Rules:
     def name(self, tok: Token) -> None:
         doc = self.doc
         start, end = name_run(doc, tok.i)
+        if end - start > 1 and doc[start].tag_ in ("MD", "VBZ", "VBP", "WP", "WRB") \
+                and (doc[start].is_sent_start or doc[start - 1].is_quote or doc[start - 1].text in ("*", "_", ":")):
+            start += 1  # a question's verb or wh-word: "Can LLMs ...?", "the question “Can LLMs ...”"
         name = doc[start:end].text
         if name in self.non_entities:
             return
