@@ -349,6 +349,12 @@ def test_an_acronym_defined_earlier_is_used_not_proposed(nlp) -> None:
     assert not [e.name for e in ex.entities if e.proposed and "AEs" in e.aliases]
 
 
+def test_a_full_stop_after_a_digit_and_a_capital_ends_the_sentence(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "Biases remain, even in advanced models such as GPT-4V. These findings matter."))], nlp)
+    assert [(e.name, e.label) for e in ex.entities] == [("GPT-4V", "METHOD")]
+
+
 def test_a_questions_verb_is_not_part_of_a_name(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="We ask the question “Can LLMs demonstrate discernment?”")], nlp)
     assert [e.name for e in ex.entities] == ["LLMs"]

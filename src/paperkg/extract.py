@@ -70,6 +70,9 @@ def load_pipeline(settings: Settings) -> Language:
     nlp = load_base_model(settings)
     # "CIFAR-10/100" is two datasets: split the slash spaCy keeps inside the token
     nlp.tokenizer.infix_finditer = spacy.util.compile_infix_regex([*nlp.Defaults.infixes, SLASHED_NUMBER]).finditer
+    # a full stop after a digit and a capital ends the sentence, not the name: "such as GPT-4V.", "on ImageNet-1K."
+    # (spaCy splits it after two capitals or a digit, but keeps it after one capital as in "U.S.")
+    nlp.tokenizer.suffix_search = spacy.util.compile_suffix_regex([*nlp.Defaults.suffixes, r"(?<=[0-9][A-Z])\."]).search
     replace_attribute_ruler(nlp)
     for name in components.PIPES:
         nlp.add_pipe(name)
