@@ -85,10 +85,10 @@ def _label_from_head(word: str) -> str | None:
 
 def _label_of_long_form(long: Span) -> str | None:
     last = long[-1].lower_
+    if last in METRICS:
+        return None  # also "signal-to-noise ratio (SNR)"
     if "-to-" in long.text.lower() and last not in _CUE_OR_DATA_WORDS:
         return "TASK"
-    if last in METRICS:
-        return None
     if last in TASK_HEADS and (last not in WEAK_TASKS or last not in METHOD_CUES):
         return "TASK"
     if last in ("game", "games", "problem", "problems"):
