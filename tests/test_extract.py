@@ -355,6 +355,12 @@ def test_a_full_stop_after_a_digit_and_a_capital_ends_the_sentence(nlp) -> None:
     assert [(e.name, e.label) for e in ex.entities] == [("GPT-4V", "METHOD")]
 
 
+def test_a_name_given_to_a_system_for_something_names_the_system(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We propose a practical DRL agent system for fighting games named Shukai, which has been deployed."))], nlp)
+    assert [(e.name, e.label, e.proposed) for e in ex.entities] == [("Shukai", "METHOD", True)]
+
+
 def test_a_questions_verb_is_not_part_of_a_name(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="We ask the question “Can LLMs demonstrate discernment?”")], nlp)
     assert [e.name for e in ex.entities] == ["LLMs"]

@@ -1152,6 +1152,8 @@ class _Rules:
         if short is not None:  # "called Gibbs sampling with Graph-based Smoothing (GGS)"
             end = short.start - 1
         anchor = tok.head
+        if anchor.dep_ == "pobj" and anchor.head.lower_ == "for" and anchor.head.head.lower_ in _ANY_GENERIC:
+            anchor = anchor.head.head  # "a practical DRL agent system for fighting games named Shūkai": the system
         if anchor.lower_ in _OBSERVED or any(t.lower_ in _OBSERVED for t in doc[max(tok.i - 3, 0) : tok.i]):
             return  # "this phenomenon, which we call Initial Guessing Bias"
         if tok.i > 1 and (doc[tok.i - 1].lower_ == "so" or doc[tok.i - 1].text == "-" and doc[tok.i - 2].lower_ == "so"):
