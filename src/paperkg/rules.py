@@ -712,7 +712,7 @@ class _Rules:
         doc = self.doc
         start, end = name_run(doc, tok.i)
         if end - start > 1 and doc[start].tag_ in ("MD", "VBZ", "VBP", "WP", "WRB") \
-                and (doc[start].is_sent_start or doc[start - 1].is_quote or doc[start - 1].text in ("*", "_", ":")):
+                and (start == 0 or doc[start].is_sent_start or doc[start - 1].is_quote or doc[start - 1].text in ("*", "_", ":")):
             start += 1  # a question's verb or wh-word: "Can LLMs ...?", "the question “Can LLMs ...”"
         name = doc[start:end].text
         if name in self.non_entities:
@@ -1144,11 +1144,9 @@ class _Rules:
             return
         short = self.acronym_after(start, end)
         if short is None:  # "called data-dependent gated-prior graph variational autoencoder (GPGVAE)": the acronym
-            # spells only the end of the phrase the detector paired it with
-            long = next((long for long, acr in self.pairs if start < long.start < end and long.end - start <= 12
-                         and all(t.is_alpha or t.text == "-" for t in doc[start : long.start])), None)
-            if long is not None:
-                end, short = long.end + 1, next(acr for lf, acr in self.pairs if lf == long)
+            # spells only the end of the phrase, which the detector paired with it
+            short = next((acr for long, acr in self.pairs if start < long.start < end and long.end - start <= 12
+                          and all(t.is_alpha or t.text == "-" for t in doc[start : long.start])), None)
         if short is not None:  # "called Gibbs sampling with Graph-based Smoothing (GGS)"
             end = short.start - 1
         anchor = tok.head
