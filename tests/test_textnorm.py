@@ -35,6 +35,7 @@ FRAGMENTS = [
         ("of CLIP.Typically, GDA (P.Despite", "of CLIP. Typically, GDA (P. Despite"),
         ("ﬁne‑tuning on ImageNet 32$\\times$32", "fine-tuning on ImageNet 32x32"),
         ("6.9\\% higher", "6.9% higher"),
+        ("better than 50%.Furthermore, and 6.5% of", "better than 50%. Furthermore, and 6.5% of"),
         ("**LA**yout **C**onstraint", "LAyout Constraint"),
         ("develop *learned proximal networks* (LPN)", "develop learned proximal networks (LPN)"),
         ("SE(3)---enabling", "SE(3) - enabling"),

@@ -30,7 +30,7 @@ _GLUED_WORD = r"(?<![A-Za-z])(?:the|by|of|in|on|to|and|that|with|for|from|via|th
 _GLUED_PAREN = r"(?<=[a-z]{2})\((?=[A-Z][A-Za-z0-9\-]{1,10}\))"
 #: A sentence glued to the one before ("of LLMs.To overcome"), a clause glued after a comma
 #: ("tasks (Wikitext2),previous linear ...").
-_GLUED_SENTENCE = r"(?<=[a-z0-9)\]])[.?!](?=[A-Z][a-z])|(?<=[A-Za-z)\]]),(?=[A-Za-z]{3})"
+_GLUED_SENTENCE = r"(?<=[a-z0-9)\]%])[.?!](?=[A-Z][a-z])|(?<=[A-Za-z)\]]),(?=[A-Za-z]{3})"
 #: A sentence glued to one that ends in a capital ("on VisA.In addition", "MVTec AD.We"): only before
 #: words that open sentences, so "U.S." or "Fig.A" stay whole.
 _GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|On|At|Moreover|Furthermore|However|"
