@@ -874,9 +874,12 @@ def test_glued_acronyms_counted_classes_and_benchmark_kinds(nlp, sentence: str, 
     assert expected <= {(name, e.label) for e in ex.entities for name in (e.name, *e.aliases)}
 
 
-def test_a_coined_notion_is_proposed(nlp) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract="In particular, we introduce the notion of a *universal critic*.")], nlp)
-    assert [e.name for e in ex.entities if e.proposed] == ["universal critic"]
+def test_an_emphasized_notion_or_concept_is_not_a_coined_method(nlp) -> None:
+    """On the dev sets, 2 of 6 such emphasized notions were gold methods ("a *universal critic*" was one)."""
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We introduce the concept of **conditional probability curvature** to explain it. Prior work introduced the "
+        "notion of *core stability*."))], nlp)
+    assert not [e for e in ex.entities if e.proposed or e.label == "METHOD"]
 
 
 def test_described_embeddings_architectures_and_methods_are_not_named(nlp) -> None:

@@ -364,9 +364,8 @@ def _coined_here(doc: Doc, span: Span) -> bool:
         t = doc[k]
         if t.lower_ in PROPOSE_VERBS or t.lower_ in NAMING_VERBS or t.lower_ == "our":
             return True
-        if not (t.is_punct or t.pos_ in ("DET", "ADJ") or t.lower_ in GENERIC or t.lower_ in GENERIC_TECH
-                or t.lower_ in ("notion", "concept", "of")):  # "we introduce the notion of a *universal critic*"
-            return False
+        if not (t.is_punct or t.pos_ in ("DET", "ADJ") or t.lower_ in GENERIC or t.lower_ in GENERIC_TECH):
+            return False  # nor "the notion of *core stability*", "the concept of **conditional probability curvature**"
     return False
 
 
