@@ -874,6 +874,12 @@ def test_glued_acronyms_counted_classes_and_benchmark_kinds(nlp, sentence: str, 
     assert expected <= {(name, e.label) for e in ex.entities for name in (e.name, *e.aliases)}
 
 
+def test_an_emphasized_name_for_an_observed_phenomenon_is_not_coined(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "The triggers exploit a phenomenon we call _inter-class poison transferability_, where learning helps."))], nlp)
+    assert not [e for e in ex.entities if e.proposed]
+
+
 def test_an_emphasized_notion_or_concept_is_not_a_coined_method(nlp) -> None:
     """On the dev sets, 2 of 6 such emphasized notions were gold methods ("a *universal critic*" was one)."""
     (ex,) = extract_papers([Paper(id="p", abstract=(
