@@ -134,13 +134,13 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
     stats = extract_to_file(args.inputs, args.output, _settings(args), fmt=args.fmt, skip_bad=args.skip_bad,
                             rejects=args.rejects, progress=_progress(args))
-    report = sys.stderr if args.output == STDOUT else sys.stdout  # stdout carries the predictions
+    to_stdout = args.output == STDOUT
+    report = sys.stderr if to_stdout else sys.stdout  # stdout carries the predictions
     if args.json:
         print(_json(stats.model_dump()), file=report)
     else:
         _print_ingest(stats.ingest.model_dump(), stats.rejects)
-        print(f"wrote {stats.papers} predictions to {'standard output' if args.output == STDOUT else args.output}",
-              file=report)
+        print(f"wrote {stats.papers} predictions to {'standard output' if to_stdout else args.output}", file=report)
     return 0
 
 
