@@ -543,6 +543,12 @@ def test_techniques_used_or_listed_are_methods_and_families_are_not(nlp) -> None
     ("We present mean-field chaos diffusion models (MF-CDMs), which address the curse of dimensionality.",
      "MF-CDMs", None),
     ("We propose a new SupLinUCB-type algorithm that enjoys computational efficiency.", None, "SupLinUCB-type"),
+    ("To address this, we introduce the Atari Pre-training Benchmark (Atari-PB), which pre-trains a ResNet-50 model "
+     "on 10 million transitions from 50 Atari games.", "Atari-PB", "ResNet-50"),
+    ("We propose a novel matrix family containing Monarch matrices, the Block Tensor-Train (BTT), which we show "
+     "performs better than dense matrices.", "BTT", "Monarch"),
+    ("We propose conditional flows of the maximum mean discrepancy (MMD) with the negative distance kernel for "
+     "posterior sampling.", None, "MMD"),
 ])
 def test_which_name_is_the_contribution(nlp, sentence: str, proposed: str | None, not_proposed: str | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -49,6 +49,8 @@ _NEW_THINGS = frozenset("objective loss regularizer regularization estimator sam
 # Verbs that introduce the paper's own contribution when "we" (or "this paper") is the subject.
 _STRONG_PROPOSE = frozenset("propose proposes introduce introduces present presents develop develops devise devises "
                             "design designs".split())
+#: Words before a long form that mark it as something the paper builds on: "the idea of renormalization group (RG)".
+_BORROWED_FROM = frozenset("of between from upon leverages leveraging harnesses harnessing".split())
 _PRIOR_CUES = frozenset("existing previous prior recent recently many various several numerous traditional".split())
 _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
 _BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
@@ -310,6 +312,7 @@ class _Rules:
         self.pairs = _widened(abbreviation_pairs(doc), hits or ())
         self.non_entities: set[str] = set()
         self.unnamed_at: int | None = None  # end of the sentence of a "we propose" that named nothing
+        self.propose_verbs: list[Token] = []  # every "we propose" verb
         self.shaped: list[int] = []  # tokens shaped like a name (filled by run)
         self.gaz_tokens = bytearray(len(doc))
         self.dataset_end: dict[int, int] = {}  # last token of a known dataset name -> its start
@@ -364,6 +367,7 @@ class _Rules:
             if self.unnamed_at is not None and not any(v[2] for v in self.out.values()):
                 self.subject_name(self.unnamed_at)
             self.named_parts()
+            self.pairs_after_proposing()
             self.novel_pairs()
             self.new_data()
             self.described_names()
@@ -437,6 +441,28 @@ class _Rules:
         for (s, e), (label, rule, prop) in list(self.out.items()):
             if rule == "propose" and label == "METHOD" and doc[s:e].text in data:
                 self.out[(s, e)] = ("DATASET", rule, prop)
+
+    def pairs_after_proposing(self) -> None:
+        """"we introduce the Atari Pre-training Benchmark (Atari-PB), which ...", "we devise probabilistically
+        rewired MPNNs (PR-MPNNs)": where the parse hid the object of a "we propose" sentence that names nothing
+        new, the first entity the sentence defines with a new acronym after the verb is the contribution (not a
+        known acronym, nor one the paper builds on: "conditional flows of the maximum mean discrepancy (MMD)")."""
+        doc = self.doc
+        proposed_at = [s for (s, _), (_, _, prop) in self.out.items() if prop]
+        for verb in self.propose_verbs:
+            sent = verb.sent
+            if any(sent.start <= s < sent.end for s in proposed_at):
+                continue
+            for long, short in self.pairs:
+                if verb.i < long.start < sent.end and not self.known_whole(long.start, long.end) \
+                        and not all(self.gaz_tokens[short.start : short.end]) \
+                        and doc[long.start - 1].lower_ not in _BORROWED_FROM \
+                        and not any(t.lower_ in NAMING_VERBS for t in long):
+                    label = self.out.get((long.start, long.end), ("",))[0]
+                    if label in ("METHOD", "DATASET"):
+                        self.add((long.start, long.end), label, "propose", proposed=True)
+                        self.add(short, label, "propose", proposed=True)
+                    break
 
     def novel_pairs(self) -> None:
         """"through the use of novel Compressed Gradient Descent (CGD) algorithms": a long form the
@@ -579,6 +605,7 @@ class _Rules:
         doc, low = self.doc, tok.lower_
         if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok) \
                 and not any(c.dep_ == "neg" for a in (tok, *list(tok.ancestors)[:2]) for c in a.children):  # "we do not have to design"
+            self.propose_verbs.append(tok)
             objects = _objects(tok)
             if not [obj for obj in objects if self.proposal(obj, tok)] and objects and self.unnamed_at is None:
                 self.unnamed_at = tok.sent.end
