@@ -133,13 +133,17 @@ def _nominal(tok: Token) -> bool:
         and tok.lower_ not in _PLAIN_ADJECTIVES)
 
 
+#: Task words too vague to be a task on their own ("prediction tasks", "generation and editing").
+VAGUE_ALONE = frozenset("generation prediction planning understanding modeling modelling editing".split())
+
+
 def task_span(doc: Doc, head: Token, allow_bare: bool = False, allow_field: bool = False) -> Span | None:
     """The task name in a noun phrase headed by a task word, evaluative modifiers dropped
     ("accurate image classification" -> "image classification")."""
     span = doc[left_edge(doc, head, TASK_STOP) : head.i + 1]
     mods = [t for t in span[:-1] if t.text != "-"]
     if not mods:
-        return span if allow_bare else None
+        return span if allow_bare and head.lower_ not in VAGUE_ALONE else None
     if not any(t.pos_ in ("NOUN", "PROPN") or _nominal(t) or is_namey(t) or _glued(doc, t.i) or t.lower_ in TASK_ADJECTIVES
                for t in mods) and (head.lower_ in WEAK_TASKS or len(mods) == 1):
         return None

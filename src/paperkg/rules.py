@@ -24,7 +24,7 @@ from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, F
                       TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, orth_shape)
 from .filters import UMBRELLA_FIELDS, is_junk
 from .gazetteer import LONG_NAMES, package_patterns
-from .phrases import (after_acronym, left_edge, method_span, name_run, named_problem, past_acronym, proposed_as_data, task_span,
+from .phrases import (VAGUE_ALONE, after_acronym, left_edge, method_span, name_run, named_problem, past_acronym, proposed_as_data, task_span,
                       typed_as_data, word_start)
 from .resolve import related
 
@@ -1508,7 +1508,27 @@ class _Rules:
                 named = [t.i for t in doc[first : other.i + 1] if is_namey(t)]
                 if named:  # "Meta-world": the conjunct is "world", the name starts at "Meta"
                     self.add(name_run(doc, named[0]), label, "conjunct")
+        self.bare_task_lists(by_end)
         self.name_lists()
+
+    def bare_task_lists(self, by_end: dict) -> None:
+        """"supports classification, detection, and segmentation", "forecasting and classification": task
+        words listed on their own, none of them vague ("generation") or loose ("search"), are tasks."""
+        doc = self.doc
+        for tok in doc:
+            if tok.dep_ == "conj" or not self.bare_task(tok, by_end):
+                continue
+            items = [tok, *tok.conjuncts]
+            last = items[-1]
+            if len(items) >= 2 and all(self.bare_task(t, by_end) for t in items[1:]) \
+                    and not (last.dep_ == "compound" and last.head.lower_ in TECH_HEADS):  # "classification and regression trees"
+                for t in items:
+                    self.add((t.i, t.i + 1), "TASK", "conjunct")
+
+    def bare_task(self, tok: Token, by_end: dict) -> bool:
+        return tok.lower_ in TASK_HEADS and tok.pos_ == "NOUN" and tok.i not in by_end and not self.gaz_tokens[tok.i] \
+            and tok.lower_ not in LOOSE_TASKS and tok.lower_ not in VAGUE_ALONE \
+            and not any(c.dep_ in ("amod", "compound", "nmod") for c in tok.lefts)
 
     def task_conjuncts(self, task: Token, by_end: dict) -> None:
         """A task word coordinated with a labelled task is a task with its modifiers ("summarization,
