@@ -1266,6 +1266,7 @@ def test_a_slashed_range_of_known_names_is_each_of_them(nlp) -> None:
     (hundred,) = found["CIFAR-100"].mentions
     assert hundred.text == "100" and abstract[hundred.start : hundred.end] == "100"
     assert "100" not in found["CIFAR-100"].aliases  # a bare number is no alias
+    assert "CIFAR-10/100" in found["CIFAR-100"].aliases and "NAS-Bench-101/201/301" in found["NAS-Bench-301"].aliases
     assert [t.text for t in nlp.make_doc("1/2 in 2021/2022")] == ["1/2", "in", "2021/2022"]
 
 

@@ -172,11 +172,11 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
         if math and not proposed and rule not in DEFINED_RULES and in_bare_math(abstract, start, end, math):
             continue  # a formula's letters shaped like a name: "$\\mathbb{R}^{n_2}$", "$O(\\sqrt{dT})$"
         mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentence(span), rule=rule)
-        name = range_names.get(f"{span.start}-{span.end}", name)  # the "100" of "CIFAR-10/100" is CIFAR-100
+        ranged = range_names.get(f"{span.start}-{span.end}")  # the "100" of "CIFAR-10/100" is CIFAR-100
         proposed = proposed or (title_name is not None and match_key(text) == title_name) \
             or (bool(lead) and not span.kb_id_ and match_key(text) == lead)  # a known name is no coinage
-        entities.append(Entity(label=span.label_, name=name, proposed=proposed, mentions=[mention],
-                               key=span.kb_id_ or None))
+        entities.append(Entity(label=span.label_, name=ranged or name, proposed=proposed, mentions=[mention],
+                               key=span.kb_id_ or None, aliases=[_written_range(abstract, start, end)] if ranged else []))
     if title and not any(e.proposed and match_key(e.name) == title_name for e in entities):
         entities.extend(_title_mentions(title, doc, cleaned, sentence))
     entities = _emphasized_contributions(doc, cleaned, sentence, entities)
@@ -188,6 +188,15 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     _parts_of_proposals(merged)
     merged = _fragments_of_proposals(merged)
     return PaperExtraction(id=paper.id, entities=_descriptions_of_named(merged))
+
+
+def _written_range(abstract: str, start: int, end: int) -> str:
+    """The whole range a number completes, as written ("CIFAR-10/100" for the "100" that is CIFAR-100):
+    the name annotators give it, since CIFAR-100 itself is never written there."""
+    begin = start
+    while begin > 0 and not abstract[begin - 1].isspace() and abstract[begin - 1] not in "([{\"'`":
+        begin -= 1
+    return abstract[begin:end]
 
 
 def _named(entity: Entity) -> bool:
