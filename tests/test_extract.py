@@ -517,6 +517,13 @@ def test_vague_task_words_alone_are_no_tasks(nlp) -> None:
     assert not [e for e in doc.ents if e.label_ == "TASK"]
 
 
+def test_fields_and_properties_are_no_known_tasks(nlp) -> None:
+    """Fields, paradigms and properties are no tasks (spec: TASK "No"); on the dev sets "transfer learning",
+    "causal inference" and "adversarial robustness" were gold tasks 11 times in 42."""
+    doc = nlp("Results on transfer learning, adversarial robustness and causal inference show gains.")
+    assert not [e for e in doc.ents if e.label_ == "TASK"]
+
+
 def test_an_acronym_defined_problem_is_a_task(nlp) -> None:
     doc = nlp("We explore a Federated Reinforcement Learning (FRL) problem where N agents learn a common policy.")
     assert {("Federated Reinforcement Learning", "TASK"), ("FRL", "TASK")} <= {(e.text, e.label_) for e in doc.ents}
