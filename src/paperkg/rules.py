@@ -314,6 +314,7 @@ class _Rules:
         self.unnamed_at: int | None = None  # end of the sentence of a "we propose" that named nothing
         self.propose_verbs: list[Token] = []  # every "we propose" verb
         self.shaped: list[int] = []  # tokens shaped like a name (filled by run)
+        self.task_words: list[int] = []  # task-word tokens (filled by run)
         self.gaz_tokens = bytearray(len(doc))
         self.dataset_end: dict[int, int] = {}  # last token of a known dataset name -> its start
         self.method_ends: set[int] = set()  # ends of known method names
@@ -358,6 +359,8 @@ class _Rules:
                     self.add(doc[i : i + 1], label, "acronym")
             if shaped:
                 self.shaped.append(i)
+            if lower in _TASK_HEAD_HASHES:
+                self.task_words.append(i)
             if has_parse and (dep == appos or shaped or lower in _TRIGGER_HASHES):
                 tok = doc[i]
                 if not tok.like_url:
@@ -1515,7 +1518,8 @@ class _Rules:
         """"supports classification, detection, and segmentation", "forecasting and classification": task
         words listed on their own, none of them vague ("generation") or loose ("search"), are tasks."""
         doc = self.doc
-        for tok in doc:
+        for i in self.task_words:
+            tok = doc[i]
             if tok.dep_ == "conj" or not self.bare_task(tok, by_end):
                 continue
             items = [tok, *tok.conjuncts]
@@ -1818,3 +1822,4 @@ _TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
              | _BEATING_VERBS | _COMPARING_WORDS | _VERSUS | _LISTING_NOUNS
              | _LISTING_TASKS | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
 _TRIGGER_HASHES = frozenset(map(hash_string, _TRIGGERS))
+_TASK_HEAD_HASHES = frozenset(map(hash_string, TASK_HEADS))
