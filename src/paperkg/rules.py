@@ -447,9 +447,10 @@ class _Rules:
 
     def pairs_after_proposing(self) -> None:
         """"we introduce the Atari Pre-training Benchmark (Atari-PB), which ...", "we devise probabilistically
-        rewired MPNNs (PR-MPNNs)": where the parse hid the object of a "we propose" sentence that names nothing
-        new, the first entity the sentence defines with a new acronym after the verb is the contribution (not a
-        known acronym, nor one the paper builds on: "conditional flows of the maximum mean discrepancy (MMD)")."""
+        rewired MPNNs (PR-MPNNs)": in a "we propose" sentence that named nothing new (often because the parse hid
+        its object), the first new acronym defined after the verb names the contribution, if its long form is a
+        method or dataset (not a known acronym, nor one the paper builds on: "conditional flows of the maximum
+        mean discrepancy (MMD)")."""
         doc = self.doc
         proposed_at = [s for (s, _), (_, _, prop) in self.out.items() if prop]
         for verb in self.propose_verbs:
