@@ -569,6 +569,9 @@ def test_techniques_used_or_listed_are_methods_and_families_are_not(nlp) -> None
      "performs better than dense matrices.", "BTT", "Monarch"),
     ("We propose conditional flows of the maximum mean discrepancy (MMD) with the negative distance kernel for "
      "posterior sampling.", None, "MMD"),
+    ("Our first contribution is the introduction of the Centered Trimmed Meta Aggregator (CTMA), an efficient "
+     "meta-aggregator.", "CTMA", None),
+    ("The development of large language models (LLMs) has greatly advanced the field.", None, "LLMs"),
 ])
 def test_which_name_is_the_contribution(nlp, sentence: str, proposed: str | None, not_proposed: str | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

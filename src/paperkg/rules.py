@@ -51,6 +51,8 @@ _STRONG_PROPOSE = frozenset("propose proposes introduce introduces present prese
                             "design designs".split())
 #: Words before a long form that mark it as something the paper builds on: "the idea of renormalization group (RG)".
 _BORROWED_FROM = frozenset("of between from upon leverages leveraging harnesses harnessing".split())
+#: Nouns that propose what follows their "of" in a sentence about "our" work.
+_PROPOSING_NOUNS = frozenset(("introduction", "development"))
 _PRIOR_CUES = frozenset("existing previous prior recent recently many various several numerous traditional".split())
 _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
 _BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
@@ -607,6 +609,9 @@ class _Rules:
 
     def token_rules(self, tok: Token) -> None:
         doc, low = self.doc, tok.lower_
+        if low in _PROPOSING_NOUNS and tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "of" \
+                and any(t.lower_ in ("our", "we") for t in doc[tok.sent.start : tok.i]):
+            self.propose_verbs.append(tok)  # "Our first contribution is the introduction of the ... (CTMA)"
         if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok) \
                 and not any(c.dep_ == "neg" for a in (tok, *list(tok.ancestors)[:2]) for c in a.children):  # "we do not have to design"
             self.propose_verbs.append(tok)
@@ -1818,7 +1823,7 @@ class RuleComponent:
 
 _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 #: Lower-case words that can trigger a rule (besides names and appositions).
-_TRIGGERS = (PROPOSE_VERBS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
+_TRIGGERS = (PROPOSE_VERBS | _PROPOSING_NOUNS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
              | _CORE_WORDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _REMEDY_VERBS
              | _BEATING_VERBS | _COMPARING_WORDS | _VERSUS | _LISTING_NOUNS
              | _LISTING_TASKS | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
