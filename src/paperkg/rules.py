@@ -314,7 +314,7 @@ class _Rules:
         self.pairs = _widened(abbreviation_pairs(doc), hits or ())
         self.non_entities: set[str] = set()
         self.unnamed_at: int | None = None  # end of the sentence of a "we propose" that named nothing
-        self.propose_verbs: list[Token] = []  # every "we propose" verb
+        self.proposing_words: list[Token] = []  # every "we propose" verb, and "our ... introduction of"
         self.shaped: list[int] = []  # tokens shaped like a name (filled by run)
         self.task_words: list[int] = []  # task-word tokens (filled by run)
         self.gaz_tokens = bytearray(len(doc))
@@ -455,15 +455,14 @@ class _Rules:
         mean discrepancy (MMD)")."""
         doc = self.doc
         proposed_at = [s for (s, _), (_, _, prop) in self.out.items() if prop]
-        for verb in self.propose_verbs:
+        for verb in self.proposing_words:  # a verb, or "introduction" or "development"
             sent = verb.sent
             if any(sent.start <= s < sent.end for s in proposed_at):
                 continue
             for long, short in self.pairs:
-                if verb.i < long.start < sent.end and not self.known_whole(long.start, long.end) \
+                if verb.i < long.start < sent.end and self.coinable(long) \
                         and not all(self.gaz_tokens[short.start : short.end]) \
-                        and doc[long.start - 1].lower_ not in _BORROWED_FROM \
-                        and not any(t.lower_ in NAMING_VERBS for t in long):
+                        and doc[long.start - 1].lower_ not in _BORROWED_FROM:
                     label = self.out.get((long.start, long.end), ("",))[0]
                     if label in ("METHOD", "DATASET"):
                         self.add((long.start, long.end), label, "propose", proposed=True)
@@ -611,10 +610,10 @@ class _Rules:
         doc, low = self.doc, tok.lower_
         if low in _PROPOSING_NOUNS and tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "of" \
                 and any(t.lower_ in ("our", "we") for t in doc[tok.sent.start : tok.i]):
-            self.propose_verbs.append(tok)  # "Our first contribution is the introduction of the ... (CTMA)"
+            self.proposing_words.append(tok)  # "Our first contribution is the introduction of the ... (CTMA)"
         if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok) \
                 and not any(c.dep_ == "neg" for a in (tok, *list(tok.ancestors)[:2]) for c in a.children):  # "we do not have to design"
-            self.propose_verbs.append(tok)
+            self.proposing_words.append(tok)
             objects = _objects(tok)
             if not [obj for obj in objects if self.proposal(obj, tok)] and objects and self.unnamed_at is None:
                 self.unnamed_at = tok.sent.end
@@ -948,12 +947,16 @@ class _Rules:
         names joined into a new one ("Early-Stopping Self-Consistency (ESC)")."""
         return any(span.start <= start and end <= span.end for span in self.gaz)
 
+    def coinable(self, long: Span) -> bool:
+        """An acronym's long form can name a new contribution: no one known name covers it, and no naming verb
+        is inside it (the detector's "called X (ACR)")."""
+        return not self.known_whole(long.start, long.end) and not any(t.lower_ in NAMING_VERBS for t in long)
+
     def proposed_pair(self, start: int) -> tuple[int, int] | None:
         """The long form of an acronym definition that starts at ``start``, unless a naming verb is in it or
         the gazetteer knows it; its acronym is recorded as proposed."""
         for long, short in self.pairs:
-            if long.start == start and not self.known_whole(long.start, long.end) \
-                    and not any(t.lower_ in NAMING_VERBS for t in long):
+            if long.start == start and self.coinable(long):
                 self.add(short, "METHOD", "propose", proposed=True)
                 return long.start, long.end
         return None
@@ -974,7 +977,7 @@ class _Rules:
             if covers and lead is not None \
                     and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower
                             for t in lead) \
-                    and not self.known_whole(long.start, long.end) and not any(t.lower_ in NAMING_VERBS for t in long):
+                    and self.coinable(long):
                 if after + 1 < len(self.doc) and self.doc[after].lower_ in TECH_HEADS and self.doc[after + 1].text == ",":
                     # "a novel imitation learning (IL) algorithm, Preference Aided ... (PAIL)": the pair only
                     # says what kind of thing the name after the comma is
@@ -1536,6 +1539,7 @@ class _Rules:
                     self.add((t.i, t.i + 1), "TASK", "conjunct")
 
     def bare_task(self, tok: Token, by_end: dict) -> bool:
+        """A task word with no modifier and no label yet, neither known nor loose nor vague."""
         return tok.lower_ in TASK_HEADS and tok.pos_ == "NOUN" and tok.i not in by_end and not self.gaz_tokens[tok.i] \
             and tok.lower_ not in LOOSE_TASKS and tok.lower_ not in VAGUE_ALONE \
             and not any(c.dep_ in ("amod", "compound", "nmod") for c in tok.lefts)
