@@ -219,6 +219,12 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     ("It is derived from 3 newly created datasets (i.e., IQTest and FunctionQA).", ["IQTest", "FunctionQA"]),
     ("In this paper, we present Partially Stochastic Infinitely Deep Bayesian Neural Networks, a novel family of "
      "architectures.", "Partially Stochastic Infinitely Deep Bayesian Neural Networks"),
+    # the proposal the parse finds ("Prompting") lies inside the longer name that is kept
+    ("We leverage these observations to propose Prompting for Robustness (PfR) which first uses foundation models.",
+     "Prompting for Robustness"),
+    # "Attention" heads no technique phrase of its own inside a capitalized name
+    ("Building upon our findings, we propose a training-free Attention Calibration Technique (ACT) that optimizes "
+     "the attention distributions.", "Attention Calibration Technique"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str | list[str] | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

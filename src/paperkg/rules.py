@@ -710,7 +710,9 @@ class _Rules:
             self.used(tok)  # "incorporates Bayesian filtering", "via minimax optimization"
         if low in ("task", "problem") and tok.pos_ == "NOUN":
             self.task_of(tok)
-        if low in TECH_HEADS and low not in _SINGLE_THINGS and low not in _NO_TECHNIQUE_HEADS and tok.pos_ in ("NOUN", "PROPN"):
+        if low in TECH_HEADS and low not in _SINGLE_THINGS and low not in _NO_TECHNIQUE_HEADS and tok.pos_ in ("NOUN", "PROPN") \
+                and not (tok.is_title and tok.dep_ == "compound" and tok.head.i > tok.i and tok.head.is_title):
+            # not a word inside a capitalized name: "Attention" in "Attention Calibration Technique (ACT)"
             span = method_span(doc, tok)  # also "multi-stream Transformer"
             # not one act on a thing: "an implicit regularization of deep residual networks", "a power transform
             # of probability distribution" (on the dev sets 2 such phrases in 10 were gold methods)
@@ -1765,8 +1767,14 @@ def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Spa
     taken = bytearray(len(doc))
     spans: list[Span] = []
     proposed: list[Span] = []
+    chosen_at: dict[int, Span] = {}  # token -> the kept span that covers it
     for (start, end), (label, rule, prop) in items:
         if any(taken[start:end]):
+            # a proposal inside a longer kept name proposes that name: "we propose Prompting (for Robustness (PfR))"
+            outer = chosen_at.get(start)
+            if prop and outer is not None and end <= outer.end and outer.label_ != "TASK" and not any(
+                    s is outer for s in proposed):
+                proposed.append(outer)
             continue
         if label == "TASK":
             label = _task_or_technique(doc, doc[start:end])
@@ -1774,6 +1782,8 @@ def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Spa
         if is_junk(span, label):
             continue
         taken[start:end] = b"\x01" * (end - start)
+        for k in range(start, end):
+            chosen_at[k] = span
         spans.append(span)
         if prop:
             proposed.append(span)
