@@ -225,6 +225,9 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     # "Attention" heads no technique phrase of its own inside a capitalized name
     ("Building upon our findings, we propose a training-free Attention Calibration Technique (ACT) that optimizes "
      "the attention distributions.", "Attention Calibration Technique"),
+    # a new name that runs on through a known one ("Method of Moments")
+    ("To address these shortcomings, we propose the Sinkhorn Method of Moments, an optimal transport-based IV "
+     "estimator.", "Sinkhorn Method of Moments"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str | list[str] | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

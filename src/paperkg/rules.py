@@ -889,6 +889,10 @@ class _Rules:
     def add_proposal(self, found: tuple[int, int], label: str) -> None:
         """Record a proposed name; one the words around it type as data is a dataset, whatever label its
         object suggested (the parse may hang "a large-scale ... dataset, DD100," on another word)."""
+        start, end = found
+        for span in self.gaz:  # "the Sinkhorn Method of Moments": the name runs on through a known one it overlaps
+            if start < span.start < end < span.end and span.end - start <= 8:
+                found = start, span.end
         if found in self.gaz_label:  # a known name keeps its label ("popular benchmarks: MMLU, HELM")
             label = self.gaz_label[found]
         elif label == "METHOD" and proposed_as_data(self.doc, *found):  # also "we construct GameBench"
