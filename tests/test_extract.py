@@ -228,6 +228,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     # a new name that runs on through a known one ("Method of Moments")
     ("To address these shortcomings, we propose the Sinkhorn Method of Moments, an optimal transport-based IV "
      "estimator.", "Sinkhorn Method of Moments"),
+    # a known name set off after "a ... benchmark," is still this paper's benchmark
+    ("We introduce a challenging meta-evaluation benchmark, LLMBar, designed to test LLM evaluators.", "LLMBar"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str | list[str] | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -827,7 +827,8 @@ class _Rules:
             if found is not None:
                 found = self.widened(obj, found)
         found = found or self.described(obj, verb) or self.name_before(obj, verb)
-        if found is not None and found != namely and (found[1] <= obj.i or found[0] > obj.i) and (
+        set_off = found is not None and found[0] == obj.i + 2 and doc[obj.i + 1].text == ","  # "a benchmark, LLMBar,"
+        if found is not None and found != namely and not set_off and (found[1] <= obj.i or found[0] > obj.i) and (
                 self.known_name(*found) or self.defined_before(*found)):
             found = None  # "a novel LLM detector", "a new MLLM", "a novel AE detection framework": a known name is used
         if found is None and obj.lower_ in TECH_HEADS and obj.lower_ not in GENERIC_TECH:
@@ -903,19 +904,20 @@ class _Rules:
         """"propose a node-level metric, Topological Concentration (TC), based on ...": a new name set
         off by a comma right after a common-noun object (the parse may make it a conjunct), also a long
         form the abbreviation detector found there ("a novel imitation learning (IL) algorithm, Preference
-        Aided Imitation Learning from imperfect demonstrations (PAIL)") and a name with its technique noun
-        ("a novel architecture, Tandem transformers,")."""
+        Aided Imitation Learning from imperfect demonstrations (PAIL)"), a name with its technique noun
+        ("a novel architecture, Tandem transformers,") and a known name set off by commas ("a challenging
+        meta-evaluation benchmark, LLMBar,": the gazetteer knows it because this paper made it)."""
         doc = self.doc
         i = obj.i + 1
         if not (obj.pos_ in ("NOUN", "ADJ") or obj.pos_ == "PROPN" and obj.is_lower) or i + 1 >= len(doc) \
                 or doc[i].text != ",":
             return None
         found = self.proposed_pair(i + 1)  # also lower case: "Our method, simulation-based model inference (SBMI),"
-        if found is not None or not is_namey(doc[i + 1]) or self.gaz_tokens[i + 1]:
+        if found is not None or not is_namey(doc[i + 1]):
             return found
         start, end = name_run(doc, i + 1)
         if any(self.gaz_tokens[start:end]):
-            return None
+            return (start, end) if (start, end) in self.gaz_label and end < len(doc) and doc[end].text == "," else None
         if end + 1 < len(doc) and doc[end + 1].text in (",", ".", ";") and doc[end].is_lower \
                 and (doc[end].lower_ in TECH_HEADS or self.gaz_label.get((end, end + 1)) == "METHOD"):
             return start, end + 1
