@@ -230,6 +230,9 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "estimator.", "Sinkhorn Method of Moments"),
     # a known name set off after "a ... benchmark," is still this paper's benchmark
     ("We introduce a challenging meta-evaluation benchmark, LLMBar, designed to test LLM evaluators.", "LLMBar"),
+    # the parse makes "online" an adverb of "speculative"; it still modifies the known name into a new one
+    ("Speculative decoding is a pivotal technique to accelerate the inference of large language models. We introduce "
+     "online speculative decoding to address this challenge.", "online speculative decoding"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str | list[str] | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
