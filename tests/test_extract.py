@@ -233,6 +233,12 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     # the parse makes "online" an adverb of "speculative"; it still modifies the known name into a new one
     ("Speculative decoding is a pivotal technique to accelerate the inference of large language models. We introduce "
      "online speculative decoding to address this challenge.", "online speculative decoding"),
+    # weaker verbs propose only a name coined with its acronym
+    ("With just two queries per round, we give Strongly Adaptive Bandit Learner (StABL) that achieves low regret.",
+     "Strongly Adaptive Bandit Learner"),
+    ("Leveraging these representations, we put forth a Context-based Instance-level Modulation (CoI-M) mechanism.",
+     "Context-based Instance-level Modulation"),
+    ("We give a lower bound on the regret of Thompson sampling (TS).", None),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str | list[str] | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -216,6 +216,7 @@ _KNOWN_WORDS = frozenset("popular widely standard common commonly well recent re
                          "prior".split())
 #: Verbs that, with "we" and a counted list of techniques, put forward the paper's own.
 _OFFER_VERBS = frozenset("offer offers provide provides".split())
+_WEAK_PROPOSE = _OFFER_VERBS | frozenset("give gives put puts arrive arrives describe describes".split())
 _CONTRIBUTION_NOUNS = frozenset("methods approaches algorithms techniques strategies designs contributions components "
                                 "classes types families "
                                 "modules mechanisms frameworks models variants innovations benchmarks datasets "
@@ -625,6 +626,13 @@ class _Rules:
             # object), "We present DeDer, a framework for ..." (the root, its object a dobj)
             for obj in ([tok.head] if tok.head.i > tok.i else _objects(tok)):
                 self.proposal(obj, tok)
+        elif low in _WEAK_PROPOSE and tok.pos_ == "VERB" and _we_subject(tok):
+            # "we give Strongly Adaptive Bandit Learner (StABL)", "we put forth a ... (CoI-M) mechanism": a verb that
+            # proposes only what the paper names with a new acronym
+            for obj in _objects(tok):
+                found = self.pair_at(obj, tok)
+                if found is not None:
+                    self.add_proposal(found, "METHOD")
         elif low in PROPOSE_VERBS and tok.tag_ == "VBN" and tok.dep_ != "amod" and self.passive(tok):
             pass
         elif low in _CORE_WORDS:
@@ -983,8 +991,8 @@ class _Rules:
                 or after < obj.i <= after + 3 and self.doc[after].text in ("-", ",", ":", "—") \
                 or obj.i == after and obj.lower_ in _KIND_WORDS  # "the Multi-agent ... Sampling (MMTS) algorithm"
             if covers and lead is not None \
-                    and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower
-                            for t in lead) \
+                    and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.dep_ == "prt"  # "put forth"
+                            or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower for t in lead) \
                     and self.coinable(long):
                 if after + 1 < len(self.doc) and self.doc[after].lower_ in TECH_HEADS and self.doc[after + 1].text == ",":
                     # "a novel imitation learning (IL) algorithm, Preference Aided ... (PAIL)": the pair only
@@ -1846,6 +1854,6 @@ _EMPTY_TENSOR = numpy.zeros((0, 0), dtype="float32")
 _TRIGGERS = (PROPOSE_VERBS | _PROPOSING_NOUNS | NAMING_VERBS | TASK_HEADS | TECH_HEADS | _LIST_CUES
              | _CORE_WORDS | _TASK_FOLLOWERS | _USE_VERBS | _STUDY_VERBS | _REMEDY_VERBS
              | _BEATING_VERBS | _COMPARING_WORDS | _VERSUS | _LISTING_NOUNS
-             | _LISTING_TASKS | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
+             | _LISTING_TASKS | _WEAK_PROPOSE | set(_COUNTS) | {"via", "through", "for", "proposed", "resulting", "our"})
 _TRIGGER_HASHES = frozenset(map(hash_string, _TRIGGERS))
 _TASK_HEAD_HASHES = frozenset(map(hash_string, TASK_HEADS))
