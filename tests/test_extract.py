@@ -239,6 +239,9 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     ("Leveraging these representations, we put forth a Context-based Instance-level Modulation (CoI-M) mechanism.",
      "Context-based Instance-level Modulation"),
     ("We give a lower bound on the regret of Thompson sampling (TS).", None),
+    # the name after "called" is the contribution, not the kind of thing it is
+    ("We propose a novel geodesic loss called Frame Aligned Frame Error, which enables the model to better optimize.",
+     "Frame Aligned Frame Error"),
 ])
 def test_proposal_phrasings(nlp, sentence: str, name: str | list[str] | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)

@@ -856,8 +856,8 @@ class _Rules:
                 found = (start, obj.i + 1)
         if found is None and any(c.lower_ in _NEW_WORDS for c in obj.lefts) and (
                 obj.lower_ in _NEW_THINGS or obj.tag_ == "NN" and obj.lower_ not in INTRO_TASK and obj.lower_ not in METRICS
-                and obj.lower_ not in GENERIC and obj.lower_ not in TASK_HEADS and obj.lower_ not in _FINDINGS
-                and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6])):
+                and obj.lower_ not in GENERIC and obj.lower_ not in TASK_HEADS and obj.lower_ not in _FINDINGS) \
+                and not any(t.lower_ in NAMING_VERBS or t.text == "(" for t in doc[obj.i + 1 : obj.i + 6]):
             # "a new homeostatic objective": unnamed, but specific and new
             start = left_edge(doc, obj, _STOP_OR_BLAND)
             if start < obj.i and start > obj.left_edge.i:
