@@ -21,7 +21,7 @@ from .models import Entity, Mention, Paper, PaperExtraction
 from .phrases import proposed_as_data
 from .resolve import has_size, is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
-from .lexicon import FIELDS, GENERIC, GENERIC_TECH, METRICS, NAMING_VERBS, PROPOSE_VERBS, is_acronymish
+from .lexicon import FIELDS, GENERIC, GENERIC_TECH, METRICS, NAMING_VERBS, OBSERVED, PROPOSE_VERBS, is_acronymish
 from .textnorm import CleanText, clean, clean_text, emphasized, in_bare_math, math_spans
 
 #: Pipes of the English models that paperkg does not use (left out for speed).
@@ -366,10 +366,6 @@ def _emphasized_contributions(doc: Doc, cleaned: CleanText, sentence: _Sentences
     return entities
 
 
-#: What a paper may name without contributing it: "a phenomenon we call _inter-class poison transferability_".
-_OBSERVATIONS = frozenset(("phenomenon", "phenomena", "property", "effect", "behavior", "behaviour", "bias", "issue"))
-
-
 def _coined_here(doc: Doc, span: Span) -> bool:
     """A proposing or naming verb (or "our") just before ``span``, with at most an article,
     adjectives or a generic head between: "we propose a novel *X*", "a method called *X*"."""
@@ -378,7 +374,7 @@ def _coined_here(doc: Doc, span: Span) -> bool:
         sent_start = doc[span.start - 1].sent.start  # the parser may start a sentence at the emphasis: "propose _X_"
     for k in range(span.start - 1, max(sent_start, span.start - 6) - 1, -1):
         t = doc[k]
-        if t.lower_ in NAMING_VERBS and any(w.lower_ in _OBSERVATIONS for w in doc[max(sent_start, k - 4) : k]):
+        if t.lower_ in NAMING_VERBS and any(w.lower_ in OBSERVED for w in doc[max(sent_start, k - 4) : k]):
             return False  # "this phenomenon, which we call *Initial Guessing Bias*": named, but observed
         if t.lower_ in PROPOSE_VERBS or t.lower_ in NAMING_VERBS or t.lower_ == "our":
             return True

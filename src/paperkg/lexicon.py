@@ -50,6 +50,8 @@ GENERIC_TECH = LEX["generic_tech_heads"]
 INTRO_TASK = LEX["intro_task_objects"]
 PROBLEM_PHENOMENA = LEX["problem_phenomena"]
 TASK_ADJECTIVES = LEX["task_adjectives"]
+#: What a paper may name without contributing it: "a phenomenon we call _inter-class poison transferability_".
+OBSERVED = LEX["observed_things"]
 
 # Capitalized words that start clauses or are ordinary English, not names.
 _COMMON_CAPS = frozenset(

@@ -20,8 +20,9 @@ from spacy.tokens import Doc, Span, Token
 
 from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
 from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
-                      GENERIC_TECH, INTRO_TASK, LOOSE_TASKS, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS, NOT_ENTITIES, PROPOSE_VERBS,
-                      TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS, is_acronymish, is_namey, name_shape, orth_shape)
+                      GENERIC_TECH, INTRO_TASK, LOOSE_TASKS, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS,
+                      NOT_ENTITIES, OBSERVED, PROPOSE_VERBS, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
+                      is_acronymish, is_namey, name_shape, orth_shape)
 from .filters import UMBRELLA_FIELDS, is_junk
 from .gazetteer import LONG_NAMES, package_patterns
 from .phrases import (VAGUE_ALONE, after_acronym, left_edge, method_span, name_run, named_problem, past_acronym, proposed_as_data, task_span,
@@ -179,9 +180,6 @@ _NO_METHOD_NAME = re.compile(r"NVIDIA|[GT]PUs?\b|\d{4}Ti\b|\b[AHV]100\b|FinFET"
                              r"|-(?:[Hh]ard|[Cc]omplete)$|^m?RNAs?$|^DNAs?$")
 #: Last words of a name that say what it is like, not what it is called ("SupLinUCB-type").
 _LIKENESS = frozenset(("type", "style", "like"))
-#: Things a "which we call X" can name that are observations, not contributions.
-_OBSERVED = frozenset(("phenomenon", "phenomena", "effect", "effects", "property", "properties", "issue", "behavior",
-                       "behaviour", "bias", "pattern", "regime", "condition", "notion", "quantity"))
 #: What a paper does to test its claims, not what it contributes: "we propose ... experimental evaluation".
 _EVALUATIONS = frozenset("evaluation evaluations validation validations comparison comparisons".split())
 #: New things that are findings or settings, not contributions ("a new perspective", "a new problem").
@@ -1207,7 +1205,7 @@ class _Rules:
         anchor = tok.head
         if anchor.dep_ == "pobj" and anchor.head.lower_ == "for" and anchor.head.head.lower_ in _ANY_GENERIC:
             anchor = anchor.head.head  # "a practical DRL agent system for fighting games named Shūkai": the system
-        if anchor.lower_ in _OBSERVED or any(t.lower_ in _OBSERVED for t in doc[max(tok.i - 3, 0) : tok.i]):
+        if anchor.lower_ in OBSERVED or any(t.lower_ in OBSERVED for t in doc[max(tok.i - 3, 0) : tok.i]):
             return  # "this phenomenon, which we call Initial Guessing Bias"
         if tok.i > 1 and (doc[tok.i - 1].lower_ == "so" or doc[tok.i - 1].text == "-" and doc[tok.i - 2].lower_ == "so"):
             return  # "the so-called fractional Fokker-Planck equation": a name the reader is assumed to know
