@@ -297,6 +297,12 @@ def test_proposal_phrasings(nlp, sentence: str, name: str | list[str] | None) ->
      "relationships, and Learning on Client Topology, which leverages the learned topology.",
      ["Client Topology Learning", "Learning on Client Topology"]),
     ("This paper introduces AIM, a collection of vision models pre-trained with an autoregressive objective.", ["AIM"]),
+    # the parts of a new named system, numbered or set off by a dash
+    ("Specifically, TapMo comprises two main components - Mesh Handle Predictor and Shape-aware Diffusion Module.",
+     ["Mesh Handle Predictor", "Shape-aware Diffusion Module"]),
+    ("CrossGET features two primary innovations: 1) Cross-Guided Matching and 2) Complete-Graph Soft Matching.",
+     ["Cross-Guided Matching", "Complete-Graph Soft Matching"]),
+    ("AdAutomixup comprises two modules, a mixed example generator, and a target classifier.", []),  # described parts
     ("Our contributions: 4) new activation functions SwooshR and SwooshL work better than Swish.",
      ["SwooshR", "SwooshL"]),
     ("We first introduce a novel video Multimodal Large Language Model (MLLM), MotionEpic, which grounds.", []),

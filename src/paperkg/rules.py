@@ -1406,8 +1406,10 @@ class _Rules:
         if colon < sent.end and doc[colon].lower_ == "of":  # "three stable classes of Neural SDEs:"
             colon = next((j for j in range(colon, min(colon + 5, sent.end)) if doc[j].text == ":"), sent.end)
         tasks = doc[k].lower_ in ("tasks", "problems")  # "studying two collaborative tasks, Social Navigation and ..."
-        if colon + 1 >= sent.end or not (doc[k].lower_ in _CONTRIBUTION_NOUNS or tasks) or doc[colon].text not in (",", ":") \
-                or not tasks and not any(t.lower_ in ("we", "our", "novel", "new") or t.lower_ in PROPOSE_VERBS for t in sent):
+        ours = any(t.lower_ in ("we", "our", "novel", "new") or t.lower_ in PROPOSE_VERBS for t in sent)
+        if colon + 1 >= sent.end or not (doc[k].lower_ in _CONTRIBUTION_NOUNS or tasks) \
+                or doc[colon].text not in (",", ":", "-", "—", "–") \
+                or not (tasks or ours or self.named_subject(sent)):
             return
         items: list[tuple[int, int]] = []
         start = colon + 1
@@ -1427,9 +1429,11 @@ class _Rules:
             if t is None or t.text in (".", ";") or t.text == "," and i + 1 < sent.end and doc[i + 1].pos_ in ("VERB", "PART", "AUX"):
                 break
             start = i + 1
-        items = [(s, e) for s, e in items if (doc[s].lower_ not in ("a", "an", "the") or e - s > 1)
+        items = [_past_marker(doc, s, e) for s, e in items]  # "1) Space Displacement Bond and 2) ..."
+        items = [(s, e) for s, e in items if s < e and (doc[s].lower_ not in ("a", "an", "the") or e - s > 1)
                  and doc[s].lower_ not in ("which", "that", "where")]  # "X, which infers ..., and Y, which ..."
-        if len(items) != _COUNTS[num.lower_] or any(e - s > 6 or doc[s].lower_ in ("one", "another") for s, e in items):
+        if len(items) != _COUNTS[num.lower_] or any(e - s > 6 or doc[s].lower_ in ("one", "another") for s, e in items) \
+                or any(doc[s].pos_ == "ADP" for s, _ in items):  # "(1) Prototype Graph Model (PGM) for reliable ..."
             return  # not described items: "two variants: one related to ... and one based on ..."
         if tasks:
             for s, e in items:
@@ -1440,9 +1444,17 @@ class _Rules:
         new = any(t.lower_ in _NEW_WORDS for t in doc[num.i : k]) or (
             (noun.head.lower_ in PROPOSE_VERBS or noun.head.lower_ in _OFFER_VERBS) and noun.head.pos_ == "VERB"
             and _we_subject(noun.head)) or (  # "we offer two alternative matching strategies: A and B"
-            noun.lower_ in ("modules", "components") and any(t.lower_ in ("we", "our") for t in sent))
+            noun.lower_ in ("modules", "components", "innovations") and (any(t.lower_ in ("we", "our") for t in sent) or (
+                self.named_subject(sent) and all(is_namey(doc[s]) for s, _ in items))))  # "TapMo comprises ..."
+        if not (new or ours):
+            return  # "AdAutomixup comprises two modules, a mixed example generator, and a target classifier"
         for s, e in items:  # "three datasets: Adult, COMPAS, and CelebA" are used, not new
             self.add((s, e), label, "propose" if new else "listed", proposed=new)
+
+    def named_subject(self, sent: Span) -> bool:
+        """The sentence is about a name the gazetteer does not know: "TapMo comprises two main components"."""
+        subj = next((c for c in sent.root.children if c.dep_ == "nsubj"), None)
+        return subj is not None and is_namey(subj) and not self.gaz_tokens[subj.i]
 
     def studied(self, verb: Token) -> None:
         """"We study risk-sensitive reinforcement learning", "this paper studies contextual dueling bandits":
@@ -1602,6 +1614,16 @@ class _Rules:
                 for r in group:
                     if r not in self.out or self.out[r][1] == "camel-name":
                         self.out[r] = (label, "conjunct", self.out[r][2] if r in self.out else False)
+
+def _past_marker(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """An item of an enumeration without its number: "1) Space Displacement Bond" -> "Space Displacement Bond"."""
+    if start + 1 < end and doc[start + 1].text == ")" and (doc[start].like_num or doc[start].lower_ in _ROMAN):
+        return start + 2, end
+    return start, end
+
+
+_ROMAN = frozenset("i ii iii iv".split())
+
 
 def _separates(tok: Token) -> bool:
     """A word between the items of a list."""
