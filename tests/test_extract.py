@@ -239,6 +239,10 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     ("Leveraging these representations, we put forth a Context-based Instance-level Modulation (CoI-M) mechanism.",
      "Context-based Instance-level Modulation"),
     ("We give a lower bound on the regret of Thompson sampling (TS).", None),
+    # "we propose an analysis" proposes nothing, unless the analysis is coined a name
+    ("To overcome this challenge, we propose a conditionally-conjugate Gaussian process factor analysis (ccGPFA) "
+     "resulting in tractable inference.", "conditionally-conjugate Gaussian process factor analysis"),
+    ("We present an analysis of the training dynamics of transformers.", None),
     # the name after "called" is the contribution, not the kind of thing it is
     ("We propose a novel geodesic loss called Frame Aligned Frame Error, which enables the model to better optimize.",
      "Frame Aligned Frame Error"),

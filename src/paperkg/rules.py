@@ -818,8 +818,11 @@ class _Rules:
     def proposal(self, obj: Token, verb: Token) -> bool:
         doc = self.doc
         head = _object_head(obj)
-        if obj.lower_ in INTRO_TASK:
-            return
+        if obj.lower_ in INTRO_TASK:  # "we present an analysis", unless it is coined a name: "... analysis (ccGPFA)"
+            found = self.pair_at(obj, verb)
+            if found is not None:
+                self.add_proposal(found, "METHOD")
+            return found is not None
         label = "DATASET" if head in DATASET_WORDS else _named_object_label(obj, verb)
         # "we propose HyperAgent, a reinforcement learning (RL) algorithm": the name, not the appositive
         named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
