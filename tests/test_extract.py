@@ -243,6 +243,12 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
     ("To overcome this challenge, we propose a conditionally-conjugate Gaussian process factor analysis (ccGPFA) "
      "resulting in tractable inference.", "conditionally-conjugate Gaussian process factor analysis"),
     ("We present an analysis of the training dynamics of transformers.", None),
+    # a kind word before "called" proposes nothing in a sentence about earlier work
+    ("Recently it has been shown that it is possible for a fully local learning algorithm named dual propagation to "
+     "bridge the performance gap.", None),
+    ("An emerging theory-guided approach (called TIL+OOD) is to train a task-specific model for each task.", None),
+    ("We show that an optimizer called Improved Variational Online Newton (IVON) matches Adam for training large "
+     "networks such as GPT-2.", "Improved Variational Online Newton"),
     # the name after "called" is the contribution, not the kind of thing it is
     ("We propose a novel geodesic loss called Frame Aligned Frame Error, which enables the model to better optimize.",
      "Frame Aligned Frame Error"),

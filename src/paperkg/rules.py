@@ -55,6 +55,8 @@ _BORROWED_FROM = frozenset("of between from upon leverages leveraging harnesses 
 #: Nouns that propose what follows their "of" in a sentence about "our" work.
 _PROPOSING_NOUNS = frozenset(("introduction", "development"))
 _PRIOR_CUES = frozenset("existing previous prior recent recently many various several numerous traditional".split())
+#: Words that place a named thing in earlier work: "one of such algorithms, called predictive coding".
+_EARLIER_WORK = frozenset("previously such emerging classic classical well-known popular standard".split())
 _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
 _BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
 _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
@@ -1225,7 +1227,11 @@ class _Rules:
         # a dataset word names data, and so does a name ending in a known dataset's ("the Time series Pile")
         label = "DATASET" if anchor.lower_ in DATASET_WORDS or end - 1 in self.dataset_end else "METHOD"
         context = list(anchor.subtree) + list(anchor.head.children)
-        proposed = anchor.lower_ in GENERIC_TECH or anchor.lower_ in GENERIC or any(
+        # "a fully local learning algorithm named dual propagation" after "Recently it has been shown": the
+        # kind word alone proposes nothing in a sentence about earlier work
+        prior = any(t.lower_ in _PRIOR_CUES or t.lower_ in _EARLIER_WORK and not (t.lower_ == "such" and t.head.lower_ == "as")
+                    for t in tok.sent)  # not "networks such as GPT-2"
+        proposed = (anchor.lower_ in GENERIC_TECH or anchor.lower_ in GENERIC) and not prior or any(
             t.lower_ in ("we", "novel", "new", "our") or t.lower_ in ("resulting", "proposed") and t.dep_ == "amod"
             for t in context) or any(  # "we propose a framework
             a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and _we_subject(a) for a in anchor.ancestors)  # for X, called Y"
