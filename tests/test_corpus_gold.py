@@ -1,11 +1,11 @@
-"""Extraction quality on 2,390 annotated ICLR/ICML 2024 abstracts (a regression floor, run where the corpora are).
+"""Extraction quality on 2,430 annotated ICLR/ICML 2024 abstracts (a regression floor, run where the corpora are).
 
 ``tests/data/gold/corpus_labels.jsonl`` holds only ids and the annotated entity names; the abstracts
 themselves stay in ``../shared/corpora/`` (never copied into the project) and are joined in here.
-Sets 1-6, 10-15, 22, 23, 32, 33, 36, 37, 40, 41, 44, 45, 48, 49, 52, 53, 56, 57, 60, 61, 64, 65, 68, 69, 72, 73, 76, 77, 80 and 81 (60 abstracts each, set 2 has 50) were annotated by rounds of annotators from the
+Sets 1-6, 10-15, 22, 23, 32, 33, 36, 37, 40, 41, 44, 45, 48, 49, 52, 53, 56, 57, 60, 61, 64, 65, 68, 69, 72, 73, 76, 77, 80, 81 and 84 (60 abstracts each; set 2 has 50, set 84 has 40) were annotated by rounds of annotators from the
 spec alone and have since been used to develop the rules, so they are development data: the floor
 guards regressions, it does not estimate quality on unseen abstracts. Sets 16-21,
-24-31, 34, 35, 38, 39, 42, 43, 46, 47, 50, 51, 54, 55, 58, 59, 62, 63, 66, 67, 70, 71, 74, 75, 78, 79, 82 and 83 (``heldout_labels.jsonl``) are held out from rule development: only bench/eval_heldout.py scores them, in
+24-31, 34, 35, 38, 39, 42, 43, 46, 47, 50, 51, 54, 55, 58, 59, 62, 63, 66, 67, 70, 71, 74, 75, 78, 79, 82, 83 and 85 (``heldout_labels.jsonl``; set 85 has 40) are held out from rule development: only bench/eval_heldout.py scores them, in
 aggregate. (Blind sets 7-9 of earlier sessions were lost with their machine.)
 """
 
@@ -65,6 +65,6 @@ def test_corpus_gold_quality_floor(require) -> None:
     papers = [Paper(id=g.id, abstract=g.text, title=g.title) for g in gold]
     report = score(gold, resolve(list(extract_papers(papers, nlp))))
     f1 = {s.label: round(s.f1, 3) for s in report.per_label}
-    assert report.macro_f1 >= 0.80, f1  # 0.809 on 2,390 abstracts in the eighteenth session (METHOD .794,
-    # TASK .707, DATASET .910, PROPOSED .825); sets 22-23 and 32-81 score lower than the older sets
+    assert report.macro_f1 >= 0.80, f1  # 0.812 on 2,430 abstracts in the nineteenth session (METHOD .795,
+    # TASK .707, DATASET .913, PROPOSED .832); sets 22-23 and 32-84 score lower than the older sets
     assert f1["METHOD"] >= 0.79 and f1["TASK"] >= 0.69 and f1["DATASET"] >= 0.89 and f1["PROPOSED"] >= 0.80, f1
