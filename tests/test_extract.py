@@ -69,6 +69,21 @@ def test_title_prefix_marks_the_proposed_name(nlp) -> None:
     assert entities["FedDA"].proposed and not entities["FedAvg"].proposed
 
 
+@pytest.mark.parametrize(("title", "abstract", "proposed"), [
+    # a title capitalizes every word of a name the abstract writes in lower case
+    ("Privacy Backdoors: Stealing Data with Corrupted Pretrained Models",
+     "Practitioners download pretrained models. We show that this practice introduces a new risk of privacy backdoors.",
+     ["privacy backdoors"]),
+    # ... but in a sentence about the field, the title's words name no contribution
+    ("Self-Supervised Heterogeneous Graph Learning: a Homophily and Heterogeneity View",
+     "Self-supervised heterogeneous graph learning has achieved promising results in various real applications.", []),
+])
+def test_a_lower_case_title_name_is_proposed_where_the_paper_speaks(nlp, title: str, abstract: str,
+                                                                   proposed: list[str]) -> None:
+    (ex,) = extract_papers([Paper(id="p", title=title, abstract=abstract)], nlp)
+    assert [e.name for e in ex.entities if e.proposed] == proposed
+
+
 def test_order_and_workers_give_the_same_result(nlp) -> None:
     gold = load_gold(GOLD)[:8]
     papers = [Paper(id=g.id, abstract=g.text) for g in gold]

@@ -36,6 +36,8 @@ _ACRONYM_AFTER = re.compile(r"[\"'\s]{0,3}\(([A-Za-z0-9\-+]{2,12})\)")
 _NOT_TITLE_NAMES = frozenset("position survey review tutorial perspective opinion benchmark dataset".split())
 #: Where a title's leading name ends.
 _TITLE_HEAD = re.compile(r"\s*[:,;?]\s*|\s+(?:for|via|with|through|in|on|to|and|as|from|of|by|using|based)\s+", re.IGNORECASE)
+#: Words that put a sentence about the paper's own work.
+_OURS = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study))\b")
 _DATASET_TITLE = re.compile(r"\b(benchmark|dataset|corpus|suite|testbed|leaderboard)", re.IGNORECASE)
 
 
@@ -328,12 +330,19 @@ def _title_mentions(title: tuple[str, str], doc: Doc, cleaned: CleanText, senten
     and the rules missed it: proposed, a DATASET when the title calls it a benchmark or dataset."""
     name, rest = title
     label = "DATASET" if _DATASET_TITLE.search(rest) else "METHOD"
+    # a title capitalizes every word: "Privacy Backdoors: Stealing Data ..." is the abstract's "privacy backdoors",
+    # where a sentence about this paper's work uses it ("We show that this practice introduces a new risk of ...")
+    flags = re.IGNORECASE if " " in name else 0
+    matches = list(re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", cleaned.text, flags))
+    spans = [doc.char_span(*m.span(), alignment_mode="expand") for m in matches]
+    if any(m.group(0) != name for m in matches) and not any(
+            _OURS.search(span.sent.text if doc.has_annotation("SENT_START") else doc.text) for span in spans):
+        return []
     out = []
-    for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", cleaned.text):
-        span = doc.char_span(*m.span(), alignment_mode="expand")
+    for m, span in zip(matches, spans):
         start, end = cleaned.span(*m.span())
         mention = Mention(start=start, end=end, text=cleaned.original[start:end], sentence=sentence(span), rule="title")
-        out.append(Entity(label=label, name=name, proposed=True, mentions=[mention]))
+        out.append(Entity(label=label, name=m.group(0), proposed=True, mentions=[mention]))
     return out
 
 
