@@ -640,7 +640,9 @@ class _Rules:
         elif low in NAMING_VERBS and tok.pos_ == "VERB" and tok.i + 1 < len(doc) \
                 and (tok.is_lower or tok.is_sent_start) and "few" not in (t.lower_ for t in doc[tok.i + 1 : tok.i + 4]):
             self.naming(tok)  # not "Named Entity Recognition", nor "to name a few"
-        elif low in ("proposed", "resulting") and tok.dep_ == "amod" and tok.tag_ != "VBD":  # not "work proposed X"
+        elif low in ("proposed", "resulting") and tok.dep_ == "amod" and tok.tag_ != "VBD" \
+                and not any(t.text[-1] in ".?!" and doc[t.i + 1].is_title for t in doc[tok.i : tok.head.i]):
+            # not "work proposed X", nor past a sentence end the parser missed: "the proposed text y. Note that ..."
             self.proposal(tok.head, tok)
         elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in _NEW_WORDS for c in tok.children):
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
