@@ -814,6 +814,9 @@ def test_a_double_space_at_a_names_edge_is_not_part_of_it(nlp, abstract: str, na
      "(PDM) and Future-Multipredictor-Mixing (FMM) blocks.", {"Past-Decomposable-Mixing", "Future-Multipredictor-Mixing"}),
     ("We introduce the Neural-Symbolic Recursive Machine (NSR), whose core is a Grounded Symbol System (GSS), allowing "
      "for the emergence of combinatorial syntax.", {"Grounded Symbol System"}),
+    ("We propose ARM, a multivariate forecaster. ARM employs Adaptive Univariate Effect Learning (AUEL), Random "
+     "Dropping (RD) training strategy, and Multi-kernel Local Smoothing (MKLS), to better handle temporal patterns.",
+     {"Adaptive Univariate Effect Learning", "Random Dropping", "Multi-kernel Local Smoothing"}),
 ])
 def test_acronyms_coined_for_the_parts_of_a_proposal_are_proposed(nlp, abstract: str, parts: set[str]) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)

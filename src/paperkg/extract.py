@@ -250,7 +250,7 @@ def _variants_of_proposals(entities: list[Entity]) -> None:
 
 #: Words that say a sentence lists the parts of something ("X consists of two key components: ...").
 _COMPOSITION = re.compile(r"\b(?:consists?|comprises?|composed|contains?|containing|includes?|including|"
-                          r"incorporat\w*|integrat\w*|equipped|components?|modules?|blocks?|mechanisms?|core)\b",
+                          r"incorporat\w*|integrat\w*|equipped|employs|components?|modules?|blocks?|mechanisms?|core)\b",
                           re.IGNORECASE)
 
 
