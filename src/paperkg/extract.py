@@ -335,8 +335,7 @@ def _title_mentions(title: tuple[str, str], doc: Doc, cleaned: CleanText, senten
     flags = re.IGNORECASE if " " in name else 0
     matches = list(re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", cleaned.text, flags))
     spans = [doc.char_span(*m.span(), alignment_mode="expand") for m in matches]
-    if any(m.group(0) != name for m in matches) and not any(
-            _OURS.search(span.sent.text if doc.has_annotation("SENT_START") else doc.text) for span in spans):
+    if any(m.group(0) != name for m in matches) and not any(_OURS.search(sentence(span)) for span in spans):
         return []
     out = []
     for m, span in zip(matches, spans):

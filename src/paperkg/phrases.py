@@ -109,7 +109,8 @@ def left_edge(doc: Doc, head: Token, stop: frozenset[str]) -> int:
                 or (w == j and first.tag_ == "VBG" and first.dep_ == "amod")):
             break
         attached = head.i - 6 <= first.head.i <= head.i and first.head.i >= w
-        if w < j or ((first.dep_ in _MOD_DEPS or first.dep_ == "advmod" and first.tag_ == "JJ") and attached) or (doc[j].dep_ in _MOD_DEPS and head.i - 6 <= doc[j].head.i <= head.i) \
+        modifier = first.dep_ in _MOD_DEPS or first.dep_ == "advmod" and first.tag_ == "JJ"  # "online" parsed as an adverb
+        if w < j or (modifier and attached) or (doc[j].dep_ in _MOD_DEPS and head.i - 6 <= doc[j].head.i <= head.i) \
                 or _nominal(doc[j]) and doc[j].whitespace_ and head.is_lower and doc[j].lower_ not in METHOD_CUES:
             # a noun before a common noun modifies it, whatever the parse says ("event type classification")
             start = w

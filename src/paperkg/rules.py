@@ -630,9 +630,7 @@ class _Rules:
             # "we give Strongly Adaptive Bandit Learner (StABL)", "we put forth a ... (CoI-M) mechanism": a verb that
             # proposes only what the paper names with a new acronym
             for obj in _objects(tok):
-                found = self.pair_at(obj, tok)
-                if found is not None:
-                    self.add_proposal(found, "METHOD")
+                self.coined_pair(obj, tok)
         elif low in PROPOSE_VERBS and tok.tag_ == "VBN" and tok.dep_ != "amod" and self.passive(tok):
             pass
         elif low in _CORE_WORDS:
@@ -823,10 +821,7 @@ class _Rules:
         doc = self.doc
         head = _object_head(obj)
         if obj.lower_ in INTRO_TASK:  # "we present an analysis", unless it is coined a name: "... analysis (ccGPFA)"
-            found = self.pair_at(obj, verb)
-            if found is not None:
-                self.add_proposal(found, "METHOD")
-            return found is not None
+            return self.coined_pair(obj, verb)
         label = "DATASET" if head in DATASET_WORDS else _named_object_label(obj, verb)
         # "we propose HyperAgent, a reinforcement learning (RL) algorithm": the name, not the appositive
         named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
@@ -879,6 +874,13 @@ class _Rules:
             found = None  # "a new SupLinUCB-type algorithm" is like a known one, not named
         if found is not None:
             self.add_proposal(found, label)
+        return found is not None
+
+    def coined_pair(self, obj: Token, verb: Token) -> bool:
+        """Propose only a name coined with its acronym at the object (see ``pair_at``), nothing described."""
+        found = self.pair_at(obj, verb)
+        if found is not None:
+            self.add_proposal(found, "METHOD")
         return found is not None
 
     def namely(self, obj: Token) -> tuple[int, int] | None:
@@ -1626,14 +1628,16 @@ class _Rules:
                     if r not in self.out or self.out[r][1] == "camel-name":
                         self.out[r] = (label, "conjunct", self.out[r][2] if r in self.out else False)
 
+
+#: Roman numbers that open the items of an enumeration: "i) ... ii) ...".
+_ROMAN = frozenset("i ii iii iv".split())
+
+
 def _past_marker(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """An item of an enumeration without its number: "1) Space Displacement Bond" -> "Space Displacement Bond"."""
     if start + 1 < end and doc[start + 1].text == ")" and (doc[start].like_num or doc[start].lower_ in _ROMAN):
         return start + 2, end
     return start, end
-
-
-_ROMAN = frozenset("i ii iii iv".split())
 
 
 def _separates(tok: Token) -> bool:
@@ -1817,8 +1821,7 @@ def _finalize(doc: Doc, out: dict, gaz_keys: dict) -> tuple[list[Span], list[Spa
         if any(taken[start:end]):
             # a proposal inside a longer kept name proposes that name: "we propose Prompting (for Robustness (PfR))"
             outer = chosen_at.get(start)
-            if prop and outer is not None and end <= outer.end and outer.label_ != "TASK" and not any(
-                    s is outer for s in proposed):
+            if prop and outer is not None and end <= outer.end and outer.label_ != "TASK" and outer not in proposed:
                 proposed.append(outer)
             continue
         if label == "TASK":
