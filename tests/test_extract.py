@@ -1215,6 +1215,14 @@ def test_names_given_by_calling_keep_their_whole_name(nlp, sentence: str, label:
     assert [(e.label, e.name) for e in ex.entities if e.proposed] == [(label, name)]
 
 
+def test_a_task_named_after_a_comma_is_a_task_not_a_proposal(nlp) -> None:
+    # the parser hangs "termed" on the name itself, which is coordinated with "task"
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We introduce a novel task within the field of human motion generation, termed dance accompaniment, "
+        "which necessitates the generation of responsive movements."))], nlp)
+    assert [(e.label, e.proposed) for e in ex.entities if e.name == "dance accompaniment"] == [("TASK", False)]
+
+
 def test_task_words_coordinated_with_a_task_are_tasks(nlp) -> None:
     doc = nlp("Our model excels at summarization, translation and image captioning tasks. It gains on "
               "classification, semantic segmentation, and instruction tuning, and on summarization and robustness.")

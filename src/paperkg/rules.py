@@ -1212,6 +1212,8 @@ class _Rules:
         if short is not None:  # "called Gibbs sampling with Graph-based Smoothing (GGS)"
             end = short.start - 1
         anchor = tok.head
+        if start <= anchor.i < end and anchor.head.i < tok.i and anchor.dep_ == "conj":
+            anchor = anchor.head  # "a novel task ..., termed dance accompaniment": the parse hung "termed" on the name
         if anchor.dep_ == "pobj" and anchor.head.lower_ == "for" and anchor.head.head.lower_ in _ANY_GENERIC:
             anchor = anchor.head.head  # "a practical DRL agent system for fighting games named Shūkai": the system
         if anchor.lower_ in OBSERVED or any(t.lower_ in OBSERVED for t in doc[max(tok.i - 3, 0) : tok.i]):
