@@ -387,6 +387,14 @@ def test_formula_letters_are_no_names_but_names_set_in_math_text_are(nlp) -> Non
     assert not {n for n in names if "^" in n or "_" in n or "dT" in n}
 
 
+def test_shapes_across_latex_commands_are_no_names_but_greek_led_names_are(nlp) -> None:
+    text = ("It suffers from a limited resolution ($\\approx$0.5\\,Hz) at $\\sim$1B parameters, "
+            "within $\\widetilde{O}(1/\\epsilon^4)$[Here $\\widetilde{O}(\\cdot)$ hides logarithmic factors]. "
+            "We propose $\\Delta$-AI, which beats $\\beta$-VAE.")
+    (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
+    assert sorted(e.name for e in ex.entities) == ["Delta-AI", "beta-VAE"]
+
+
 def test_descriptions_and_measurements_shaped_like_names_are_not_methods(nlp) -> None:
     text = ("The layer is SE(3)-equivariant and O(1)-Lipschitz, trains MLM-pretrained encoders with an "
             "information-theoretic loss, gains +0.28dB at 44.1kHz and reaches FID 1.73, beside 4DGS and "

@@ -173,6 +173,8 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
         start, end = cleaned.span(span.start_char + offset, span.start_char + offset + len(name))
         if math and not proposed and rule not in DEFINED_RULES and in_bare_math(abstract, start, end, math):
             continue  # a formula's letters shaped like a name: "$\\mathbb{R}^{n_2}$", "$O(\\sqrt{dT})$"
+        if rule == "camel-name" and not proposed and abstract[start - 1 : start] == "\\":
+            continue  # a shape from the rest of a LaTeX command: "($\\approx$0.5\\,Hz)", "$\\sim$1B"
         mention = Mention(start=start, end=end, text=abstract[start:end], sentence=sentence(span), rule=rule)
         ranged = range_names.get(f"{span.start}-{span.end}")  # the "100" of "CIFAR-10/100" is CIFAR-100
         proposed = proposed or (title_name is not None and match_key(text) == title_name) \
