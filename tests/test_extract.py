@@ -200,6 +200,9 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "Highway Vision Network"),
     ("This prompts us to propose a node-level metric, Topological Concentration (TC), based on the intersection.",
      "Topological Concentration"),
+    # "it is possible to" hides no subject: "we" still proposes
+    ("We show that it is possible to mitigate this issue by proposing the Headless-AD model that generalizes.",
+     "Headless-AD"),
     ("We introduce a novel architecture, Tandem transformers, to address these issues.", "Tandem transformers"),
     ("In this paper, we propose a novel imitation learning (IL) algorithm, **P**reference **A**ided **I**mitation "
      "**L**earning from imperfect demonstrations (PAIL).", "Preference Aided Imitation Learning from imperfect demonstrations"),

@@ -1724,12 +1724,19 @@ def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:
     passive = any(c.dep_ == "nsubjpass" for c in verb.children) and not any(c.dep_ == "nsubj" for c in verb.children)
     if active_conj and passive and verb.dep_ == "ccomp":
         pass  # "We show that X are correlated ... and propose Y": the parser hung "propose" on the passive clause
-    elif any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children) or verb.dep_ == "amod":
+    elif any(c.dep_ in ("nsubj", "nsubjpass") and not (c.lower_ == "it" and _expletive(verb)) for c in verb.children) \
+            or verb.dep_ == "amod":
         return False  # its own subject, or a participle ("the recently introduced X")
     # no subject of its own ("..., and propose X"): the closest ancestor with one decides
     if depth < 4 and verb.head.i != verb.i:
         return _we_subject(verb.head, depth + 1, active_conj=depth == 0 and verb.dep_ == "conj")
     return False
+
+
+def _expletive(verb: Token) -> bool:
+    """"(we show that) it is possible to ...": an "it" that stands for the infinitive, not a subject."""
+    return verb.lemma_ == "be" and any(c.dep_ == "acomp" for c in verb.children) \
+        and any(c.dep_ == "xcomp" for c in verb.children)
 
 
 def _objects(verb: Token) -> list[Token]:
