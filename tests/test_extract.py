@@ -1167,6 +1167,20 @@ def test_a_generic_description_beside_the_name_it_describes_is_no_proposal(nlp) 
     assert {e.name for e in ex.entities if e.proposed} == {"ASMG", "proximal matching"}
 
 
+@pytest.mark.parametrize(("sentence", "proposed"), [
+    ("In this work, we propose a general Transformer-based SNN architecture, termed as ``Meta-SpikeFormer'', "
+     "whose goals are lower power.", {"Meta-SpikeFormer"}),
+    ("Offline imitation learning (IL) is hard. To overcome this challenge, we propose a principled "
+     "offline-to-online IL method, named OLLIE, that learns a policy.", {"OLLIE"}),
+    # a capitalized name is a name, not a description of the one after it
+    ("We introduce an Outlier-Efficient Modern Hopfield Model (termed `OutEffHop`) to address outliers.",
+     {"Outlier-Efficient Modern Hopfield Model", "OutEffHop"}),
+])
+def test_a_description_with_names_in_it_is_no_proposal_beside_the_name_it_gets(nlp, sentence: str, proposed: set) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert {e.name for e in ex.entities if e.proposed} == proposed
+
+
 def test_named_variants_of_a_proposed_name_are_proposed(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We propose SPGM, a smoothing method. Two specific variants of SPGM are explored: one based on Iterative "
