@@ -1167,6 +1167,24 @@ def test_a_generic_description_beside_the_name_it_describes_is_no_proposal(nlp) 
     assert {e.name for e in ex.entities if e.proposed} == {"ASMG", "proximal matching"}
 
 
+@pytest.mark.parametrize("sentence", [
+    "Furthermore, we introduce a Monte Carlo Tree Search (MCTS)-based explainability method for explanations.",
+    "We design a temporal-difference (TD) type algorithm tailored for policy evaluation in this context.",
+    "To this end, this paper proposes a masked image modelling (MIM) based neural architecture search method.",
+    "We further propose a Protein Language Model (PLM)-based policy network that samples mutants.",
+])
+def test_a_name_that_modifies_the_proposal_is_used_not_proposed(nlp, sentence: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert [e.name for e in ex.entities if e.proposed] == []
+    assert [e.name for e in ex.entities if e.label == "METHOD"][:1] == [sentence.split(" (")[0].split(" a ")[-1]]
+
+
+def test_a_name_based_on_another_is_still_proposed(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "Furthermore, we propose PointSAM based on the Segment Anything Model for automated coarse labeling."))], nlp)
+    assert [e.name for e in ex.entities if e.proposed] == ["PointSAM"]
+
+
 @pytest.mark.parametrize(("sentence", "proposed"), [
     ("In this work, we propose a general Transformer-based SNN architecture, termed as ``Meta-SpikeFormer'', "
      "whose goals are lower power.", {"Meta-SpikeFormer"}),

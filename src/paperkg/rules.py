@@ -463,7 +463,8 @@ class _Rules:
             for long, short in self.pairs:
                 if verb.i < long.start < sent.end and self.coinable(long) \
                         and not all(self.gaz_tokens[short.start : short.end]) \
-                        and doc[long.start - 1].lower_ not in _BORROWED_FROM:
+                        and doc[long.start - 1].lower_ not in _BORROWED_FROM \
+                        and not _modifies_what_follows(doc, short.end):  # not "a temporal-difference (TD) type ..."
                     label = self.out.get((long.start, long.end), ("",))[0]
                     if label in ("METHOD", "DATASET"):
                         self.add((long.start, long.end), label, "propose", proposed=True)
@@ -835,6 +836,9 @@ class _Rules:
             if found is not None:
                 found = self.widened(obj, found)
         found = found or self.described(obj, verb) or self.name_before(obj, verb)
+        if found is not None and found != namely and _modifies_what_follows(doc, found[1]):
+            self.add(found, label, "used")  # "a Monte Carlo Tree Search (MCTS)-based explainability method": a
+            found = None  # technique the contribution builds on
         set_off = found is not None and found[0] == obj.i + 2 and doc[obj.i + 1].text == ","  # "a benchmark, LLMBar,"
         if found is not None and found != namely and not set_off and (found[1] <= obj.i or found[0] > obj.i) and (
                 self.known_name(*found) or self.defined_before(*found)):
@@ -1000,7 +1004,7 @@ class _Rules:
             if covers and lead is not None \
                     and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.dep_ == "prt"  # "put forth"
                             or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower for t in lead) \
-                    and self.coinable(long):
+                    and self.coinable(long) and not _modifies_what_follows(self.doc, short.end):
                 if after + 1 < len(self.doc) and self.doc[after].lower_ in TECH_HEADS and self.doc[after + 1].text == ",":
                     # "a novel imitation learning (IL) algorithm, Preference Aided ... (PAIL)": the pair only
                     # says what kind of thing the name after the comma is
@@ -1161,6 +1165,9 @@ class _Rules:
                 if label != "DATASET" or first is None or doc[first - 1].lower_ not in ("of", "about", "on", "for"):
                     continue  # the acronym names only the end of the phrase ("... function (MLF)")
                 start, long = first, doc[first:i]  # "a dataset about grounded image-text pairs (GrIT)"
+            if _modifies_what_follows(doc, i):  # "a temporal-difference (TD) type algorithm": what it builds on
+                self.add((start, i), label, "used")
+                return None
             self.add(short, label, "propose", proposed=True)
             self.pairs.append((long, short))
             return start, i
@@ -1731,6 +1738,18 @@ def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:
     if depth < 4 and verb.head.i != verb.i:
         return _we_subject(verb.head, depth + 1, active_conj=depth == 0 and verb.dep_ == "conj")
     return False
+
+
+#: What follows a name that makes it a modifier of what comes next: "(MCTS)-based method", "(TD) type
+#: algorithm", "(MIM) based search" (not "based on", "powered by": a participle describing the name).
+_MODIFIER_TAIL = re.compile(r"\)?\s*(?:\([^()]{1,20}\))?\s*-?\s*(?:based|type|style|like|inspired|guided|driven|aware|"
+                            r"enhanced|powered|assisted|augmented|informed|oriented)\b(?!\s+(?:on|upon|by|from|in|to)\b)",
+                            re.IGNORECASE)
+
+
+def _modifies_what_follows(doc: Doc, end: int) -> bool:
+    """The name ending before token ``end`` goes on, past its acronym, as a compound modifier."""
+    return end < len(doc) and _MODIFIER_TAIL.match(doc.text, doc[end - 1].idx + len(doc[end - 1].text)) is not None
 
 
 def _expletive(verb: Token) -> bool:
