@@ -792,6 +792,13 @@ def test_counted_lists_of_new_things_and_of_used_datasets(nlp) -> None:
             ("CelebA", "DATASET", False), ("COMPAS", "DATASET", False)} <= found
 
 
+def test_a_counted_list_ends_with_its_count_and_holds_no_actions(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We propose two models, SiamCUT and MoCUT, for tracking. Our approach is the first attempt to formulate two "
+        "essential components, minimizing the residual and seeking the optimal training set, into one problem."))], nlp)
+    assert {e.name for e in ex.entities if e.proposed} == {"SiamCUT", "MoCUT"}
+
+
 @pytest.mark.parametrize(("sentence", "task"), [
     ("It consistently improves downstream tasks including classification, semi-supervised learning, transfer "
      "learning, and anomaly detection.", "semi-supervised learning"),

@@ -1448,14 +1448,15 @@ class _Rules:
                     return
                 start = close + 1
                 continue
-            if t is None or t.text in (".", ";") or t.text == "," and i + 1 < sent.end and doc[i + 1].pos_ in ("VERB", "PART", "AUX"):
-                break
+            if t is None or t.text in (".", ";") or t.text == "," and i + 1 < sent.end and (
+                    doc[i + 1].pos_ in ("VERB", "PART", "AUX") or doc[i + 1].pos_ == "ADP" and len(items) == _COUNTS[num.lower_]):
+                break  # "two models, SiamCUT and MoCUT, for tracking": the list ends with its count
             start = i + 1
         items = [_past_marker(doc, s, e) for s, e in items]  # "1) Space Displacement Bond and 2) ..."
         items = [(s, e) for s, e in items if s < e and (doc[s].lower_ not in ("a", "an", "the") or e - s > 1)
                  and doc[s].lower_ not in ("which", "that", "where")]  # "X, which infers ..., and Y, which ..."
         if len(items) != _COUNTS[num.lower_] or any(e - s > 6 or doc[s].lower_ in ("one", "another") for s, e in items) \
-                or any(doc[s].pos_ == "ADP" for s, _ in items):  # "(1) Prototype Graph Model (PGM) for reliable ..."
+                or any(doc[s].pos_ == "ADP" or doc[s].tag_ == "VBG" and doc[s].is_lower for s, _ in items):  # "(1) Prototype Graph Model (PGM) for reliable ..."
             return  # not described items: "two variants: one related to ... and one based on ..."
         if tasks:
             for s, e in items:
