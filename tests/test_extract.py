@@ -988,9 +988,14 @@ def test_glued_acronyms_counted_classes_and_benchmark_kinds(nlp, sentence: str, 
     assert expected <= {(name, e.label) for e in ex.entities for name in (e.name, *e.aliases)}
 
 
-def test_an_emphasized_name_for_an_observed_phenomenon_is_not_coined(nlp) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=(
-        "The triggers exploit a phenomenon we call _inter-class poison transferability_, where learning helps."))], nlp)
+@pytest.mark.parametrize("sentence", [
+    "The triggers exploit a phenomenon we call _inter-class poison transferability_, where learning helps.",
+    "Firstly, we introduce a stability concept called *compositional uniform stability* and establish its relation.",
+    "Our approach begins with a novel observation called the inlier-memorization (IM) effect in training.",
+    "In particular, we propose a new and weaker assumption, named the heterogeneity-driven pseudo-Lipschitz assumption.",
+])
+def test_a_name_for_an_observed_phenomenon_or_assumption_is_not_coined(nlp, sentence: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
     assert not [e for e in ex.entities if e.proposed]
 
 
