@@ -1191,6 +1191,24 @@ def test_a_name_that_modifies_the_proposal_is_used_not_proposed(nlp, sentence: s
     assert [e.name for e in ex.entities if e.label == "METHOD"][:1] == [sentence.split(" (")[0].split(" a ")[-1]]
 
 
+@pytest.mark.parametrize(("sentence", "name", "alias"), [
+    ("To alleviate this issue, we propose a **C**andidate **P**seudolabel **L**earning method, termed **CPL**, to "
+     "fine-tune VLMs.", "Candidate Pseudolabel Learning", "CPL"),
+    ("To tackle these challenges, we propose a Hypergraph-Enhanced DuAL framework named HEAL for graph classification.",
+     "Hypergraph-Enhanced DuAL", "HEAL"),
+])
+def test_a_proposal_named_by_its_acronym_without_parentheses_is_one_entity(nlp, sentence: str, name: str, alias: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert [(e.name, e.aliases) for e in ex.entities if e.proposed] == [(name, [alias])]
+
+
+def test_an_acronym_the_initials_do_not_spell_names_its_own_entity(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "Offline imitation learning (IL) is hard. We propose a principled offline-to-online IL method, named OLLIE, "
+        "that learns a policy."))], nlp)
+    assert [(e.name, e.aliases) for e in ex.entities if e.proposed] == [("OLLIE", [])]
+
+
 def test_a_name_based_on_another_is_still_proposed(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "Furthermore, we propose PointSAM based on the Segment Anything Model for automated coarse labeling."))], nlp)

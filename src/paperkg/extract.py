@@ -184,7 +184,8 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     if title and not any(e.proposed and match_key(e.name) == title_name for e in entities):
         entities.extend(_title_mentions(title, doc, cleaned, sentence))
     entities = _emphasized_contributions(doc, cleaned, sentence, entities)
-    _link_abbreviations([(m.long.text.strip(), m.span.text.strip()) for m in found if m.long is not None], entities)
+    _link_abbreviations([(m.long.text.strip(), m.span.text.strip()) for m in found if m.long is not None]
+                        + _named_by_acronym(entities), entities)
     merged = merge_paper(entities)
     _named_in_title(clean_title, merged)
     _no_proposed_tasks(merged)
@@ -443,6 +444,25 @@ def _fragments_of_proposals(entities: list[Entity]) -> list[Entity]:
             whole.mentions = sorted([*whole.mentions, *part.mentions], key=lambda m: m.start)
             fragments.add(id(part))
     return [e for e in entities if id(e) not in fragments]
+
+
+def _named_by_acronym(entities: list[Entity]) -> list[tuple[str, str]]:
+    """(long, short) pairs for a proposal that the same sentence then names by its acronym without
+    parentheses: "a **C**andidate **P**seudolabel **L**earning method, termed **CPL**", "a
+    Hypergraph-Enhanced DuAL framework named HEAL"."""
+    shorts = [e for e in entities if e.proposed and " " not in e.name and is_short_form(e.name)
+              and e.mentions[0].rule in ("called", "emphasis")]
+    return [(e.name, short.name) for short in shorts for e in entities
+            if e.proposed and " " in e.name and e.mentions[0].sentence == short.mentions[0].sentence
+            and e.mentions[0].end < short.mentions[0].start and _spelled_by_initials(short.name, e.name)]
+
+
+def _spelled_by_initials(short: str, long: str) -> bool:
+    """The short form's letters, in order, are among the long form's capitals and word initials, starting
+    with its first ("HEAL" in "Hypergraph-Enhanced DuAL"; not "OLLIE" in "offline-to-online IL method")."""
+    initials = "".join(c for i, c in enumerate(long) if c.isupper() or c.isalnum() and (i == 0 or not long[i - 1].isalnum()))
+    letters = iter(initials.upper())
+    return initials[:1].upper() == short[:1].upper() and all(c in letters for c in short.upper() if c.isalnum())
 
 
 def _spelled_by_capitals(short: str, long: str) -> bool:
