@@ -1202,6 +1202,22 @@ def test_a_proposal_named_by_its_acronym_without_parentheses_is_one_entity(nlp, 
     assert [(e.name, e.aliases) for e in ex.entities if e.proposed] == [(name, [alias])]
 
 
+@pytest.mark.parametrize(("sentence", "name", "alias"), [
+    ("To counter this, we present a novel algorithm, called Multi-Modal Moment Matching (M4), designed to reduce "
+     "biases.", "Multi-Modal Moment Matching", "M4"),
+    ("We propose a novel, theoretically principled method, Pairwise Alignment (Pair-Align) to counter graph "
+     "structure shift.", "Pairwise Alignment", "Pair-Align"),
+    ("This paper analyzes potential reasons behind the issues, and designs improved reward learning algorithm "
+     "termed 'Iterative Data Smoothing' (IDS).",
+     "Iterative Data Smoothing", "IDS"),
+    ("We further propose how to construct these _deletion-anticipative data selection_ ($\\texttt{DADS}$) "
+     "maximization objectives.", "deletion-anticipative data selection", "DADS"),
+])
+def test_a_short_form_that_is_no_plain_acronym_joins_its_long_form(nlp, sentence: str, name: str, alias: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert [(e.name, e.aliases) for e in ex.entities if e.proposed] == [(name, [alias])]
+
+
 def test_an_acronym_the_initials_do_not_spell_names_its_own_entity(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "Offline imitation learning (IL) is hard. We propose a principled offline-to-online IL method, named OLLIE, "

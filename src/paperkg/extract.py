@@ -13,6 +13,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from . import components
+from .abbreviations import best_long_form
 from .attributes import replace_attribute_ruler
 from .errors import ConfigError
 from .filters import DEFINED_RULES
@@ -465,6 +466,13 @@ def _spelled_by_initials(short: str, long: str) -> bool:
     return initials[:1].upper() == short[:1].upper() and all(c in letters for c in short.upper() if c.isalnum())
 
 
+def _spelled_out(short: str, long: str) -> bool:
+    """A capitalized short form whose letters the long form spells (Schwartz & Hearst), digits aside:
+    "Multi-Modal Moment Matching (M4)", "Pairwise Alignment (Pair-Align)"."""
+    letters = "".join(c for c in short if c.isalpha())
+    return short[:1].isupper() and bool(letters) and best_long_form(letters, long) is not None
+
+
 def _spelled_by_capitals(short: str, long: str) -> bool:
     """The long form's capitals spell a short form written as a word: "NOise Robust Temporal Optimal
     traNsport (Norton)"."""
@@ -492,7 +500,7 @@ def _link_abbreviations(pairs: list[tuple[str, str]], entities: list[Entity]) ->
         # not a sized name that only folds to the acronym: "DRCT-2M" (a dataset) is not DRCT (a method)
         shorts = [e for e in by_key.get(match_key(short), []) if not has_size(e.name) or has_size(short)]
         if not longs or not shorts or not (is_short_form(short) or _spelled_by_capitals(short, long)
-                                           or _word_and_acronym(short, long)):
+                                           or _word_and_acronym(short, long) or _spelled_out(short, long)):
             continue
         counts = Counter(e.label for e in longs + shorts)  # a tie goes to what the paper proposes it as
         label = max(counts, key=lambda lab: (counts[lab], any(e.proposed and e.label == lab for e in longs + shorts)))

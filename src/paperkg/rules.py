@@ -1893,7 +1893,10 @@ class RuleComponent:
         span_at = {(s.start, s.end): s for s in spans}
         long_of: dict[tuple[int, int], Span] = {}
         for long, short in pairs:
-            final = by_end.get(long.end)  # the long form, or a mention ending with it ("zero-shot anomaly classification (AC)")
+            end = long.end
+            while end - 1 > long.start and (doc[end - 1].is_quote or doc[end - 1].text in ("_", "*")):
+                end -= 1  # "termed 'Iterative Data Smoothing' (IDS)", "_deletion-anticipative data selection_ (DADS)"
+            final = by_end.get(end)  # the long form, or a mention ending with it ("zero-shot anomaly classification (AC)")
             acronym = span_at.get((short.start, short.end))
             # labels that differ are one entity's ("WAVES (Watermark Analysis via ...), a benchmark"), unless
             # the gazetteer knows either name: its label is evidence of two things
