@@ -1218,6 +1218,17 @@ def test_a_short_form_that_is_no_plain_acronym_joins_its_long_form(nlp, sentence
     assert [(e.name, e.aliases) for e in ex.entities if e.proposed] == [(name, [alias])]
 
 
+@pytest.mark.parametrize(("sentence", "proposed"), [
+    ("To address these issues, we propose Gen-Z\u2014a generative prompting framework for zero-shot text "
+     "classification.", "Gen-Z"),
+    ("To this end, we propose CALM\u2014Composition to Augment Language Models\u2014which introduces "
+     "cross-attention between models.", "CALM"),
+])
+def test_a_name_set_off_by_an_em_dash_is_the_proposal(nlp, sentence: str, proposed: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
+    assert [e.name for e in ex.entities if e.proposed] == [proposed]
+
+
 def test_an_acronym_the_initials_do_not_spell_names_its_own_entity(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "Offline imitation learning (IL) is hard. We propose a principled offline-to-online IL method, named OLLIE, "

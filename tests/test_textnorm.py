@@ -14,7 +14,7 @@ FRAGMENTS = [
     "we", "introduce", "FedDA", "ImageNet", "models", "(ReNO)", "the", "of", "on", "6.9\\%",
     "\\textbf{FedDA},", "\\emph{novel}", "$S^{2}$-SAM", "$\\tilde{O}(K^{-1}\\epsilon^{-1.5})$",
     "LLMs.To", "VisA.In", "(Wikitext2),previous", "1,000", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
-    "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "a\u00a0b", "zero\u200bwidth",
+    "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "Gen-Z\u2014a", "a\u00a0b", "zero\u200bwidth",
     "$\\sqrt{T}$", "\\citep{key2020}", "Contin\x02uous", "3D\x02MoLM", "Poincar\\'e", "R{\\'e}nyi", "Polyak-\\L ojasiewicz", "{\\sc BNS}",
     "GEOM-DRUG\\footnote{x}", "aL\\small{LM}4T", "n\\log",
     "\\.\\A",  # an accent over a command that is no letter (hypothesis found it)
@@ -41,6 +41,7 @@ FRAGMENTS = [
         ("SE(3)---enabling", "SE(3) - enabling"),
         ("the Weisfeiler--Leman test", "the Weisfeiler-Leman test"),
         ("exploration--a crucial aspect of RL--has been", "exploration - a crucial aspect of RL - has been"),
+        ("we propose Gen-Z\u2014a framework \u2014 for CALM\u2013style 2D\u20133D", "we propose Gen-Z - a framework - for CALM-style 2D-3D"),
         ("CLIP feedback~(RLCF)", "CLIP feedback (RLCF)"),
         ("Hybrid Learning(EIHL) algorithm, f(x), SE(3)", "Hybrid Learning (EIHL) algorithm, f(x), SE(3)"),
         ("results in theFL scenario show thatDePLM and ByT5 work", "results in the FL scenario show that DePLM and ByT5 work"),

@@ -835,6 +835,9 @@ class _Rules:
             found = _named_in(doc, obj)
             if found is not None:
                 found = self.widened(obj, found)
+        if found is not None and found[0] == obj.i and obj.i >= 2 and doc[obj.i - 1].text == "-" \
+                and doc[obj.i - 2].whitespace_ and is_namey(doc[obj.i - 2]) and doc[obj.i - 2].head == obj:
+            found = name_run(doc, obj.i - 2)  # "we propose CALM - Composition to Augment Language Models -"
         found = found or self.described(obj, verb) or self.name_before(obj, verb)
         if found is not None and found != namely and _modifies_what_follows(doc, found[1]):
             self.add(found, label, "used")  # "a Monte Carlo Tree Search (MCTS)-based explainability method": a
@@ -1103,8 +1106,9 @@ class _Rules:
         for t in doc[obj.left_edge.i : obj.i]:
             if name_shape(t.text) and is_namey(t) and not self.gaz_tokens[t.i] and t.lower_ not in _CAP_ADJECTIVES:
                 start, end = name_run(doc, t.i)
-                return (start, end) if end <= obj.i and doc[end].text != "-" and "-and-" not in doc[start:end].text \
-                    and not any(self.gaz_tokens[start:end]) else None  # not "GPT-style"
+                dashed = doc[end].text == "-" and doc[end - 1].whitespace_ and doc[end + 1].lower_ in ("a", "an")
+                return (start, end) if end <= obj.i and (doc[end].text != "-" or dashed) and "-and-" not in doc[start:end].text \
+                    and not any(self.gaz_tokens[start:end]) else None  # not "GPT-style"; "Gen-Z - a ... framework" is
         return None
 
     def described(self, obj: Token, verb: Token) -> tuple[int, int] | None:

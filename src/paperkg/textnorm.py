@@ -231,6 +231,8 @@ def clean(original: str) -> CleanText:
         elif kind == "wide":
             ch = m.group()
             out = _char(ch)
+            if ch == "\u2014" and not (original[a - 1 : a].isspace() and original[b : b + 1].isspace()):
+                out = " - "  # an em dash is punctuation, as TeX's "---": "Gen-Z\u2014a generative framework"
             add(out, a, b, out == ch)
         pos = b
     if pos < len(original):
