@@ -363,6 +363,14 @@ def test_problem_settings_are_tasks_and_stop_words_are_nothing(nlp) -> None:
     assert not {name for _, name in found} & {"considerable attention", "a100", "gpus", "github"}
 
 
+def test_conditions_and_risk_measures_are_no_methods(nlp) -> None:
+    text = ("It converges in the Polyak-\u0141ojasiewicz (PL) region. The risk measures we study include variance, "
+            "Value-at-Risk (VaR), and Conditional Value-at-Risk (CVaR).")
+    (ex,) = extract_papers([Paper(id="p", abstract=text)], nlp)
+    assert not {n.lower() for e in ex.entities for n in (e.name, *e.aliases)} & {
+        "polyak-\u0142ojasiewicz", "pl", "value-at-risk", "conditional value-at-risk"}
+
+
 def test_evaluative_words_are_no_tasks_and_sota_is_no_method(nlp) -> None:
     text = ("Training agents with sparse rewards is a long-standing problem in robotics, as is the over-smoothing "
             "problem in GNNs. We outperform state-of-the-art (SOTA) methods on tasks that need a profound "
