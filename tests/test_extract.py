@@ -1237,6 +1237,13 @@ def test_a_name_set_off_by_an_em_dash_is_the_proposal(nlp, sentence: str, propos
     assert [e.name for e in ex.entities if e.proposed] == [proposed]
 
 
+def test_a_name_split_by_a_spaced_dash_is_not_cut_to_its_first_part(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "In light of such revelation, we propose $S^{2} - SAM$, characterized by a single-step sharpness-aware "
+        "minimization."))], nlp)
+    assert "S2" not in {e.name for e in ex.entities if e.proposed}
+
+
 def test_an_acronym_the_initials_do_not_spell_names_its_own_entity(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "Offline imitation learning (IL) is hard. We propose a principled offline-to-online IL method, named OLLIE, "

@@ -837,7 +837,10 @@ class _Rules:
                 found = self.widened(obj, found)
         if found is not None and found[0] == obj.i and obj.i >= 2 and doc[obj.i - 1].text == "-" \
                 and doc[obj.i - 2].whitespace_ and is_namey(doc[obj.i - 2]) and doc[obj.i - 2].head == obj:
-            found = name_run(doc, obj.i - 2)  # "we propose CALM - Composition to Augment Language Models -"
+            named = name_run(doc, obj.i - 2)  # "we propose CALM - Composition to Augment Language Models -"
+            stop = next((k for k in range(obj.i + 1, min(obj.i + 9, len(doc))) if doc[k].is_punct), None)
+            if stop is not None and stop - obj.i >= 2 and best_long_form(doc[named[0] : named[1]].text, doc[obj.i : stop].text) == 0:
+                found = named  # (not "$S^{2} - SAM$": no long form after the dash)
         found = found or self.described(obj, verb) or self.name_before(obj, verb)
         if found is not None and found != namely and _modifies_what_follows(doc, found[1]):
             self.add(found, label, "used")  # "a Monte Carlo Tree Search (MCTS)-based explainability method": a
