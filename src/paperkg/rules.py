@@ -1109,7 +1109,8 @@ class _Rules:
         for t in doc[obj.left_edge.i : obj.i]:
             if name_shape(t.text) and is_namey(t) and not self.gaz_tokens[t.i] and t.lower_ not in _CAP_ADJECTIVES:
                 start, end = name_run(doc, t.i)
-                dashed = doc[end].text == "-" and doc[end - 1].whitespace_ and doc[end + 1].lower_ in ("a", "an")
+                dashed = end + 1 < len(doc) and doc[end].text == "-" and doc[end - 1].whitespace_ \
+                    and doc[end + 1].lower_ in ("a", "an")
                 return (start, end) if end <= obj.i and (doc[end].text != "-" or dashed) and "-and-" not in doc[start:end].text \
                     and not any(self.gaz_tokens[start:end]) else None  # not "GPT-style"; "Gen-Z - a ... framework" is
         return None
@@ -1463,8 +1464,10 @@ class _Rules:
         items = [(s, e) for s, e in items if s < e and (doc[s].lower_ not in ("a", "an", "the") or e - s > 1)
                  and doc[s].lower_ not in ("which", "that", "where")]  # "X, which infers ..., and Y, which ..."
         if len(items) != _COUNTS[num.lower_] or any(e - s > 6 or doc[s].lower_ in ("one", "another") for s, e in items) \
-                or any(doc[s].pos_ == "ADP" or doc[s].tag_ == "VBG" and doc[s].is_lower for s, _ in items):  # "(1) Prototype Graph Model (PGM) for reliable ..."
-            return  # not described items: "two variants: one related to ... and one based on ..."
+                or any(doc[s].pos_ == "ADP" or doc[s].tag_ == "VBG" and doc[s].is_lower for s, _ in items):
+            # not described items: "two variants: one related to ... and one based on ...", "(1) Prototype Graph
+            # Model (PGM) for reliable ...", nor actions: "two components, minimizing the residual and ..."
+            return
         if tasks:
             for s, e in items:
                 self.add((s, e), "TASK", "listed")
