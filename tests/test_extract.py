@@ -1307,7 +1307,8 @@ def test_a_phrase_before_performance_or_settings_is_no_task(nlp) -> None:
 
 def test_generic_and_object_heads_make_no_technique(nlp) -> None:
     doc = nlp("We propose a generative framework with convolutional kernels and forward message propagation, "
-              "using adversarial training techniques on optical flow fields.")
+              "using adversarial training techniques on optical flow fields. Unlike LoRA fine-tuning, it needs "
+              "no data normalization or label encoding.")
     assert not [e.text for e in doc.ents if e.label_ == "METHOD" and "technique" in e.id_]
 
 
