@@ -1125,7 +1125,7 @@ def test_training_a_technique_is_not_part_of_its_name(nlp) -> None:
 
 def test_one_described_model_is_no_technique_but_a_family_is(nlp) -> None:
     doc = nlp("It trains a harmless language model and an end-to-end differentiable neural network, unlike "
-              "latent-space diffusion models.")
+              "latent-space diffusion models and image generative models.")
     assert {e.text for e in doc.ents if e.label_ == "METHOD"} == {"latent-space diffusion models"}
 
 
