@@ -85,10 +85,10 @@ def _initials_match(letters: list[str], words: list[str]) -> int | None:
     return match(len(letters) - 1, len(words) - 1)
 
 
-def marked_long_form(short: str, long: str) -> bool:
+def marked_long_form(short: str, long: str, unmarked_allowed: int = 1) -> bool:
     """``long``, written after its acronym, spells it from its first letter with letters it marks as
-    initials: capitals or word starts, all but at most one ("ITIT (InTegrating Image Text)", "SAFLEX
-    (Self-Adaptive Augmentation via Feature Label EXtrapolation)", "URIAL (Untuned LLMs with Restyled
+    initials: capitals or word starts, all but at most ``unmarked_allowed`` ("ITIT (InTegrating Image Text)",
+    "SAFLEX (Self-Adaptive Augmentation via Feature Label EXtrapolation)", "URIAL (Untuned LLMs with Restyled
     In-context Alignment)"), not a gloss whose letters merely occur in it ("GLM (Gumbel-Softmax one-hot prior)")."""
     letters = [c.lower() for c in short if c.isalnum()]
     marked = [c.isupper() or i == 0 or not long[i - 1].isalnum() for i, c in enumerate(long)]
@@ -98,7 +98,7 @@ def marked_long_form(short: str, long: str) -> bool:
         if li == len(letters):
             return True
         for i in range(at, len(long)):
-            if long[i].lower() == letters[li] and (marked[i] or unmarked < 1):
+            if long[i].lower() == letters[li] and (marked[i] or unmarked < unmarked_allowed):
                 if spell(li + 1, i + 1, unmarked + (not marked[i])):
                     return True
         return False

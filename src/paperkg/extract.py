@@ -13,7 +13,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from . import components
-from .abbreviations import best_long_form
+from .abbreviations import best_long_form, marked_long_form
 from .attributes import replace_attribute_ruler
 from .errors import ConfigError
 from .filters import DEFINED_RULES
@@ -226,12 +226,13 @@ def _descriptions_of_named(entities: list[Entity]) -> list[Entity]:
     called_in = {m.sentence for e in entities if e.proposed for m in e.mentions if m.rule == "called"}
     kept = []
     for e in entities:
-        if e.proposed and e.name.rsplit(" ", 1)[-1] in _GENERIC_HEADS and all(m.rule == "propose" for m in e.mentions) \
-                and any(m.sentence in called_in for m in e.mentions):
+        head = e.name.rsplit(" ", 1)[-1]
+        only_proposal = all(m.rule == "propose" for m in e.mentions)
+        if e.proposed and head in _GENERIC_HEADS and only_proposal and any(m.sentence in called_in for m in e.mentions):
             continue  # "a general Transformer-based SNN architecture, termed as Meta-SpikeFormer": the name's description
-        if e.proposed and not _named(e) and e.name.rsplit(" ", 1)[-1].lower() in _GENERIC_HEADS \
+        if e.proposed and not _named(e) and head.lower() in _GENERIC_HEADS \
                 and (any(m.sentence in named_in for m in e.mentions) or len(e.name.replace("-", " ").split()) <= 3):
-            if all(m.rule == "propose" for m in e.mentions):
+            if only_proposal:
                 continue
             e.proposed = False
         kept.append(e)
@@ -455,15 +456,8 @@ def _named_by_acronym(entities: list[Entity]) -> list[tuple[str, str]]:
               and e.mentions[0].rule in ("called", "emphasis")]
     return [(e.name, short.name) for short in shorts for e in entities
             if e.proposed and " " in e.name and e.mentions[0].sentence == short.mentions[0].sentence
-            and e.mentions[0].end < short.mentions[0].start and _spelled_by_initials(short.name, e.name)]
-
-
-def _spelled_by_initials(short: str, long: str) -> bool:
-    """The short form's letters, in order, are among the long form's capitals and word initials, starting
-    with its first ("HEAL" in "Hypergraph-Enhanced DuAL"; not "OLLIE" in "offline-to-online IL method")."""
-    initials = "".join(c for i, c in enumerate(long) if c.isupper() or c.isalnum() and (i == 0 or not long[i - 1].isalnum()))
-    letters = iter(initials.upper())
-    return initials[:1].upper() == short[:1].upper() and all(c in letters for c in short.upper() if c.isalnum())
+            and e.mentions[0].end < short.mentions[0].start
+            and marked_long_form(short.name, e.name, unmarked_allowed=0)]  # not "OLLIE" after "an offline-to-online IL method"
 
 
 def _spelled_out(short: str, long: str) -> bool:
