@@ -77,6 +77,12 @@ def test_an_initial_x_can_stand_for_ex() -> None:
         ("extreme multi-label classification", "XMC")]
 
 
+def test_a_long_form_set_off_by_emphasis_ends_before_its_closing_mark() -> None:
+    doc = spacy.blank("en")("we propose _batch and match_ (BaM) and ``perturb-then-diagonalize'' (PTD).")
+    assert [(long.text, short.text) for long, short in find_abbreviations(doc)] == [
+        ("batch and match", "BaM"), ("perturb-then-diagonalize", "PTD")]
+
+
 def test_abbreviations_ignore_parenthetical_remarks() -> None:
     doc = spacy.blank("en")("results improve (see below) on all tasks (3 of 4).")
     assert find_abbreviations(doc) == []

@@ -778,12 +778,26 @@ def test_hardware_links_and_dataset_variants(nlp) -> None:
     # eight words, though the tokenizer splits the hyphens off
     ("We propose a model-free algorithm called *Hybrid robust Total-variation-regularized Q-iteration*.",
      "Hybrid robust Total-variation-regularized Q-iteration", None),
+    # lower-case, but set off and coined with its acronym after the closing mark
+    ("In this work, we propose _batch and match_ (BaM), an alternative approach to BBVI.", "batch and match", "BaM"),
 ])
 def test_an_emphasized_coinage_is_the_whole_proposed_name(nlp, sentence: str, name: str, alias: str | None) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
     proposed = [e for e in ex.entities if e.proposed]
     assert [e.name for e in proposed] == [name]
     assert alias is None or alias in proposed[0].aliases
+
+
+def test_a_set_off_long_form_not_coined_is_no_method(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="Our work studies this key property, dubbed _word sensitivity_ (WS), "
+                                                   "in random features.")], nlp)
+    assert not [e for e in ex.entities if e.name == "word sensitivity" or "WS" in (e.name, *e.aliases)]
+
+
+def test_a_long_form_ending_in_a_known_method_is_a_method_with_its_acronym(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We use graph convolution networks (GCNs). We adapt evidential GCNs (EGCN) to HSIC. We regularize EGCN."))], nlp)
+    assert ("evidential GCNs", ["EGCN"], "METHOD") in [(e.name, e.aliases, e.label) for e in ex.entities]
 
 
 def test_emphasis_without_a_coining_verb_is_nothing(nlp) -> None:

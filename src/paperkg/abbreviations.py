@@ -17,6 +17,9 @@ from .lexicon import ABBREV, FINITE_VERBS, FUNCTION_WORDS, is_acronymish
 
 FACTORY = "paperkg_abbreviations"
 
+#: marks that close an emphasized or quoted run ("**", "_", "''", closing quotes)
+CLOSING_MARKS = frozenset(("*", "**", "_", "''", "'", "\u2019", "\u201d", '"'))
+
 
 def best_long_form(short: str, long: str) -> int | None:
     """Start offset in ``long`` of the shortest suffix whose characters spell ``short`` in order,
@@ -136,15 +139,17 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
             continue
         sf = short.text
         max_words = min(len(sf) + 5, 2 * len(sf))
-        start = tok.i
-        while start > 0 and tok.i - start < max_words:
+        # a long form set off by emphasis or quotes ends before their closing mark: "_batch and match_ (BaM)"
+        stop = tok.i - 1 if tok.i > 1 and doc[tok.i - 1].text in CLOSING_MARKS else tok.i
+        start = stop
+        while start > 0 and stop - start < max_words:
             prev = doc[start - 1]
             if prev.is_punct and prev.text not in "-/'" or prev.is_sent_end:
                 break
             start -= 1
-        if start == tok.i:
+        if start == stop:
             continue
-        window = doc[start : tok.i]
+        window = doc[start:stop]
         words = window.text.split()
         first = _initials_long_form(sf, words)
         initials = sf.rstrip("0123456789")

@@ -18,7 +18,7 @@ from spacy.language import Language
 from spacy.strings import hash_string
 from spacy.tokens import Doc, Span, Token
 
-from .abbreviations import abbreviation_pairs, best_long_form, short_form_ok
+from .abbreviations import CLOSING_MARKS, abbreviation_pairs, best_long_form, short_form_ok
 from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
                       GENERIC_TECH, INTRO_TASK, LOOSE_TASKS, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS,
                       NOT_ENTITIES, OBSERVED, PROPOSE_VERBS, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
@@ -593,8 +593,11 @@ class _Rules:
             label = (gaz_label.get((long.start, long.end))
                      or (from_long if long[-1].lower_ in _CUE_OR_DATA_WORDS else None)
                      or gaz_label.get((short.start, short.end)) or from_long
-                     or _label_from_head(_head_word(doc, short.end + 1)))
-            if label is None and sum(t.text[:1].isupper() for t in long) >= 2 and long[-1].pos_ != "ADJ" \
+                     or _label_from_head(_head_word(doc, short.end + 1))
+                     or self.known_ending(long, short_labels))
+            # "we propose _batch and match_ (BaM)": a name the author coins (not "dubbed _word sensitivity_ (WS)")
+            set_off = doc[long.end].text in CLOSING_MARKS and any(t.lower_ in PROPOSE_VERBS for t in doc[long.sent.start : long.start])
+            if label is None and (set_off or sum(t.text[:1].isupper() for t in long) >= 2) and long[-1].pos_ != "ADJ" \
                     and long[-1].lower_ not in METRICS and long[-1].lower_ not in _NOT_TECHNIQUES:
                 label = "METHOD"  # not "Attack Success Rate (ASR)", "Knowledge Graphs (KGs)", "Nash Equilibrium (NE)"
             if label is None and _TECHNIQUE_LONG_FORM.search(_QUALIFIER.split(long.text.lower(), 1)[0]):
@@ -609,6 +612,12 @@ class _Rules:
             self.add(short, label, "abbreviation")
             short_labels[short.text] = label
         return short_labels
+
+    def known_ending(self, long: Span, defined: dict[str, str]) -> str | None:
+        """METHOD for a long form that ends with a known or defined method: "evidential GCNs (EGCN)" is a
+        kind of GCN. (Not so for tasks: "Balanced One-shot Subset Selection (BOSS)" is a method.)"""
+        known = long.end in self.method_ends or _by_acronym(defined, long[-1].text) == "METHOD"
+        return "METHOD" if known and len(long) > 1 else None
 
     def token_rules(self, tok: Token) -> None:
         doc, low = self.doc, tok.lower_
