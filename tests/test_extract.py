@@ -800,6 +800,27 @@ def test_a_long_form_ending_in_a_known_method_is_a_method_with_its_acronym(nlp) 
     assert ("evidential GCNs", ["EGCN"], "METHOD") in [(e.name, e.aliases, e.label) for e in ex.entities]
 
 
+@pytest.mark.parametrize(("abstract", "long", "short"), [
+    ("We introduce SMASH: a Score MAtching-based pSeudolikeliHood estimator for marked STPPs. SMASH works.",
+     "Score MAtching-based pSeudolikeliHood estimator", "SMASH"),
+    ("We present MOFI, Manifold OF Images, a new vision foundation model. MOFI differs from previous work.",
+     "Manifold OF Images", "MOFI"),
+    ("Our solution relies on a novel Support-based Domain Adaptation method, namely SuDA, which aligns supports.",
+     "Support-based Domain Adaptation", "SuDA"),
+])
+def test_an_acronym_defined_beside_its_long_form_without_parentheses_joins_it(nlp, abstract: str, long: str,
+                                                                               short: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    assert [e for e in ex.entities if e.name == long and short in e.aliases]
+    assert not [e for e in ex.entities if e.name == short]
+
+
+def test_a_clause_after_an_acronyms_comma_is_no_long_form(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We use CoT. However, with T steps of CoT, constant-depth transformers solve more problems."))], nlp)
+    assert not [e for e in ex.entities if "CoT" in (e.name, *e.aliases) and "constant-depth transformers" in (e.name, *e.aliases)]
+
+
 def test_emphasis_without_a_coining_verb_is_nothing(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="We handle semantic shifts of *varying* degree with a **Bi**-Directional net.")], nlp)
     assert not [e for e in ex.entities if e.proposed]

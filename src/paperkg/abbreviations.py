@@ -109,6 +109,12 @@ def marked_long_form(short: str, long: str, unmarked_allowed: int = 1) -> bool:
     return bool(letters) and long[:1].lower() == letters[0] and spell(1, 1, 0)
 
 
+def spelled_after(short: str, long: str) -> bool:
+    """``long``, written after its acronym ("DRO (Directed Representation Optimization)", "SMASH: a Score
+    MAtching-based pSeudolikeliHood estimator"), spells it with all its words' initials or its marked letters."""
+    return _initials_long_form(short, long.split()) == 0 or marked_long_form(short, long)
+
+
 def short_form_ok(text: str) -> bool:
     return (
         2 <= len(text) <= 12
@@ -132,9 +138,8 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
         short = doc[tok.i + 1 : close]
         if close > tok.i + 4 or not short_form_ok(short.text):
             before, inside = doc[i - 1], short  # "DRO (Directed Representation Optimization)"
-            if len(inside) > 1 and is_acronymish(before.text) and inside.text[:1].isupper() and (
-                    _initials_long_form(before.text, inside.text.split()) == 0
-                    or marked_long_form(before.text, inside.text)):
+            if len(inside) > 1 and is_acronymish(before.text) and inside.text[:1].isupper() \
+                    and spelled_after(before.text, inside.text):
                 pairs.append((inside, doc[i - 1 : i]))
             continue
         sf = short.text

@@ -13,7 +13,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from . import components
-from .abbreviations import best_long_form, marked_long_form
+from .abbreviations import best_long_form, marked_long_form, spelled_after
 from .attributes import replace_attribute_ruler
 from .errors import ConfigError
 from .filters import DEFINED_RULES
@@ -22,7 +22,7 @@ from .models import Entity, Mention, Paper, PaperExtraction
 from .phrases import proposed_as_data
 from .resolve import has_size, is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
-from .lexicon import FIELDS, GENERIC, GENERIC_TECH, METRICS, NAMING_VERBS, OBSERVED, PROPOSE_VERBS, is_acronymish
+from .lexicon import FIELDS, FUNCTION_WORDS, GENERIC, GENERIC_TECH, METRICS, NAMING_VERBS, OBSERVED, PROPOSE_VERBS, is_acronymish
 from .textnorm import CleanText, clean, clean_text, emphasized, in_bare_math, math_spans
 
 #: Pipes of the English models that paperkg does not use (left out for speed).
@@ -186,7 +186,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
         entities.extend(_title_mentions(title, doc, cleaned, sentence))
     entities = _emphasized_contributions(doc, cleaned, sentence, entities)
     _link_abbreviations([(m.long.text.strip(), m.span.text.strip()) for m in found if m.long is not None]
-                        + _named_by_acronym(entities), entities)
+                        + _named_by_acronym(entities) + _defined_beside(entities, abstract), entities)
     merged = merge_paper(entities)
     _named_in_title(clean_title, merged)
     _no_proposed_tasks(merged)
@@ -458,6 +458,38 @@ def _named_by_acronym(entities: list[Entity]) -> list[tuple[str, str]]:
             if e.proposed and " " in e.name and e.mentions[0].sentence == short.mentions[0].sentence
             and e.mentions[0].end < short.mentions[0].start
             and marked_long_form(short.name, e.name, unmarked_allowed=0)]  # not "OLLIE" after "an offline-to-online IL method"
+
+
+#: text between an acronym and the long form after it: "SMASH: a Score MAtching-based ...", "MOFI, Manifold OF Images"
+_ACRONYM_THEN_LONG = re.compile(r"\s*(?::|--?|\u2013|\u2014)\s*(?:(?:a|an|the)\s+)?|\s*,\s*(?:a|an|the)\s+")
+#: a comma alone sets off a long form only when it is capitalized ("MOFI, Manifold OF Images"), not a
+#: clause that follows ("with T steps of CoT, constant-depth transformers ...")
+_ACRONYM_COMMA = re.compile(r"\s*,\s*")
+#: text between a long form and the acronym after it: "... Adaptation method, namely SuDA", "... Model (termed `OutEffHop`"
+_LONG_THEN_ACRONYM = re.compile(r"\s*(?:\w+\s*)?(?:,\s*|\(\s*)?(?:namely|termed|called|dubbed|named|abbreviated as)\s*[`'\"\u2018\u201c*_]*"
+                                r"|\s*[`'\u2018\u201c]+")
+
+
+def _defined_beside(entities: list[Entity], abstract: str) -> list[tuple[str, str]]:
+    """(long, short) pairs for an acronym defined without parentheses right beside its long form, in either
+    order: "SMASH: a Score MAtching-based pSeudolikeliHood estimator", "MOFI, Manifold OF Images, a new ...",
+    "a novel Support-based Domain Adaptation method, namely SuDA". The long form must spell the acronym."""
+    shorts = [(e, m) for e in entities if is_short_form(e.name) for m in e.mentions]
+    pairs = []
+    for long in entities:
+        if " " not in long.name:
+            continue
+        capitalized = all(w[:1].isupper() for w in long.name.split() if w.lower() not in FUNCTION_WORDS)
+        for m in long.mentions:
+            for short, s in shorts:
+                if s.sentence != m.sentence or not spelled_after(short.name, long.name):
+                    continue
+                between = abstract[s.end : m.start]
+                if s.end <= m.start and (_ACRONYM_THEN_LONG.fullmatch(between)
+                                         or capitalized and _ACRONYM_COMMA.fullmatch(between)) \
+                        or m.end <= s.start and _LONG_THEN_ACRONYM.fullmatch(abstract[m.end : s.start]):
+                    pairs.append((long.name, short.name))
+    return pairs
 
 
 def _spelled_out(short: str, long: str) -> bool:
