@@ -815,6 +815,19 @@ def test_an_acronym_defined_beside_its_long_form_without_parentheses_joins_it(nl
     assert not [e for e in ex.entities if e.name == short]
 
 
+def test_an_undefined_acronym_joins_the_one_name_whose_initials_it_is(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We give algorithms via multiplicative weights update for the densest subgraph problem. "
+        "Compared with prior work, our MWU algorithm is simpler."))], nlp)
+    assert ("multiplicative weights update", ["MWU"]) in [(e.name, e.aliases) for e in ex.entities]
+
+
+def test_an_acronym_does_not_join_a_task_its_initials_spell(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We study multiple object tracking in crowded videos. Our tracker, MOT, is fast."))], nlp)
+    assert ("multiple object tracking", [], "TASK") in [(e.name, e.aliases, e.label) for e in ex.entities]
+
+
 def test_a_clause_after_an_acronyms_comma_is_no_long_form(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We use CoT. However, with T steps of CoT, constant-depth transformers solve more problems."))], nlp)

@@ -186,7 +186,8 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
         entities.extend(_title_mentions(title, doc, cleaned, sentence))
     entities = _emphasized_contributions(doc, cleaned, sentence, entities)
     _link_abbreviations([(m.long.text.strip(), m.span.text.strip()) for m in found if m.long is not None]
-                        + _named_by_acronym(entities) + _defined_beside(entities, abstract), entities)
+                        + _named_by_acronym(entities) + _defined_beside(entities, abstract)
+                        + _initials_elsewhere(entities), entities)
     merged = merge_paper(entities)
     _named_in_title(clean_title, merged)
     _no_proposed_tasks(merged)
@@ -489,6 +490,24 @@ def _defined_beside(entities: list[Entity], abstract: str) -> list[tuple[str, st
                                          or capitalized and _ACRONYM_COMMA.fullmatch(between)) \
                         or m.end <= s.start and _LONG_THEN_ACRONYM.fullmatch(abstract[m.end : s.start]):
                     pairs.append((long.name, short.name))
+    return pairs
+
+
+def _initials_elsewhere(entities: list[Entity]) -> list[tuple[str, str]]:
+    """(long, short) pairs for an acronym of three or more capitals that the abstract never defines, when the
+    initials of exactly one other name in it are its letters: "a novel approach called Diffusion Bridge Network"
+    ... "constructing DBN"; "algorithms via multiplicative weights update" ... "our MWU algorithm"."""
+    longs: dict[tuple[str, str], list[str]] = {}
+    for e in entities:
+        words = e.name.split()
+        if len(words) >= 3 and not any(is_short_form(a) for a in e.aliases):
+            longs.setdefault((e.label, "".join(w[0].lower() for w in words)), []).append(e.name)
+    pairs = []
+    for e in entities:
+        letters = e.name[:-1] if e.name.endswith("s") else e.name
+        found = longs.get((e.label, letters.lower()), [])
+        if letters.isalpha() and letters.isupper() and len(letters) >= 3 and not e.aliases and len(found) == 1:
+            pairs.append((found[0], e.name))  # (not a task and a method: "Temporal Graph Clustering called TGC")
     return pairs
 
 
