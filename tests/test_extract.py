@@ -682,10 +682,21 @@ def test_datasets_inside_task_phrases_and_qa_names(nlp) -> None:
     ("We propose MM-Vet, an evaluation benchmark that examines large multimodal models. To this end, we present "
      "MM-Vet, designed based on the insight that solving complicated tasks is often achieved by generalists.", "MM-Vet"),
     ("In addition, we release the benchmark R-GSM, based on GSM8K, to examine the ordering effect.", "R-GSM"),
+    # described as data past a misparse, or past its long form in parentheses
+    ("Specifically, we introduce VinT-6D, the first extensive multi-modal dataset integrating vision, touch, and "
+     "proprioception, to enhance robotic manipulation.", "VinT-6D"),
+    ("Finally, we provide *Generic COG* (gCOG), a configurable benchmark with several multimodal splits.", "Generic COG"),
+    ("This separation is achieved through a co-training scheme on monocular videos and our new synthetic dataset DySO.", "DySO"),
 ])
 def test_names_typed_as_data_are_datasets(nlp, abstract: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
     assert {e.label for e in ex.entities if e.name == name} == {"DATASET"}
+
+
+def test_a_name_described_as_a_data_technique_is_no_dataset(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "In this paper, we propose PruNeRF, a segment-centric dataset pruning framework via 3D spatial consistency."))], nlp)
+    assert ("PruNeRF", "METHOD") in [(e.name, e.label) for e in ex.entities]
 
 
 def test_a_benchmark_name_that_is_a_modifier_or_a_verb_object_is_not_data(nlp) -> None:

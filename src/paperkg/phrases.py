@@ -229,6 +229,28 @@ def proposed_as_data(doc: Doc, start: int, end: int) -> bool:
         or names_benchmark(doc[start:end].text) or typed_as_data(doc, start, end)
 
 
+def _described_as_data(doc: Doc, end: int) -> bool:
+    """The words set off after the name (and its parenthesized long form) describe it as data, whatever
+    the parse made of them: "VinT-6D, the first extensive multi-modal dataset integrating ...", "ViLMA (Video
+    Language Model Assessment), a task-agnostic benchmark that ..." (not "X, a dataset distillation method")."""
+    if end < len(doc) and doc[end].text == "(":
+        end = next((k + 1 for k in range(end + 1, min(end + 12, len(doc))) if doc[k].text == ")"), end)
+    if end + 2 >= len(doc) or doc[end].text not in (",", ":") or doc[end + 1].lower_ not in ("a", "an", "the"):
+        return False
+    for k in range(end + 2, min(end + 10, len(doc))):
+        word = doc[k]
+        if word.lower_ in DATA_TYPES:  # the head, unless a technique word ends the phrase ("dataset pruning framework")
+            for later in doc[k + 1 : k + 5]:
+                if later.lower_ in METHOD_CUES or later.lower_ in GENERIC_TECH:
+                    return False
+                if later.is_punct or later.pos_ in ("ADP", "DET", "VERB", "AUX"):
+                    break
+            return True
+        if word.is_punct and word.text != "-" or word.pos_ in ("VERB", "AUX", "ADP", "CCONJ", "PRON", "DET"):
+            return False
+    return False
+
+
 #: What stands before "benchmark" used as a verb: "we benchmark", "and benchmark", "to benchmark".
 _VERB_CONTEXT = frozenset(("PRON", "CCONJ", "PART", "AUX", "ADV"))
 
@@ -240,7 +262,8 @@ def typed_as_data(doc: Doc, start: int, end: int) -> bool:
     not "the benchmark MuJoCo tasks", where the name is a modifier, nor "we benchmark DPO" or "and
     benchmark SaSPA against", where the word is a verb)."""
     head = doc[end - 1]
-    if any(c.dep_ == "appos" and c.lower_ in DATA_TYPES and c.i > head.i for c in head.rights):
+    if any(c.dep_ == "appos" and c.lower_ in DATA_TYPES and c.i > head.i for c in head.rights) \
+            or _described_as_data(doc, end):
         return True
     after = past_acronym(doc, end)
     if after < len(doc) and doc[after].lower_ in DATA_TYPES and doc[after].tag_ == "NN" and after > end:

@@ -675,7 +675,7 @@ class _Rules:
             if found and found[0] > tok.i and not all(self.gaz_tokens[found[0] : found[1]]) \
                     and not re.fullmatch(r"[A-Z]+s", doc[found[0] : found[1]].text) \
                     and not _MODEL_SIZE.search(doc[found[0] : found[1]].text):  # "our Llama-7B" is used
-                label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
+                label = "DATASET" if tok.head.lower_ in DATASET_WORDS or proposed_as_data(doc, *found) else "METHOD"
                 self.add(found, label, "our", proposed=True)
                 if tok.head.tag_ == "NNS":  # "Our models, OctoCoder and OctoGeeX, ..."
                     for other in doc[found[1] - 1].conjuncts:
