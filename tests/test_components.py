@@ -26,6 +26,10 @@ ENTRIES = [
     {"label": "TASK", "name": "node classification", "aliases": []},
     {"label": "METHOD", "name": "in-context learning", "aliases": []},
     {"label": "DATASET", "name": "COCO", "aliases": ["Common Objects in Context"]},
+    {"label": "DATASET", "name": "Camelyon16", "aliases": []},
+    {"label": "DATASET", "name": "DeepMind Control", "aliases": []},
+    {"label": "DATASET", "name": "3D Shapes", "aliases": []},
+    {"label": "TASK", "name": "3D Reconstruction", "aliases": []},
 ]
 
 
@@ -134,6 +138,14 @@ def test_gazetteer_case_rules_and_plurals(blank: spacy.Language) -> None:
     assert ("ImageNet", "DATASET") in found
     keys = {text: key for text, _, key in hits}
     assert keys["FedAvg"] == "method:fedavg"
+
+
+def test_distinctive_capitalized_names_match_in_any_case_that_keeps_a_capital(blank: spacy.Language) -> None:
+    found = [text for text, _, _ in gazetteer_hits(blank, (
+        "On CAMELYON16 and camelyon16, DeepMind control tasks, deepmind control, 3D shapes and the "
+        "3D Reconstruction of 3D reconstruction."))]
+    # with digits or several words; a capital left in a word that is no number's; no task names
+    assert sorted(found) == ["3D Reconstruction", "CAMELYON16", "DeepMind control"]
 
 
 def test_gazetteer_hyphen_and_space_spellings(blank: spacy.Language) -> None:

@@ -99,6 +99,11 @@ def _hyphen_variants(name: str) -> set[str]:
     return variants
 
 
+def _distinctive(name: str) -> bool:
+    """A capitalized name unlikely to be a common word in any case: with digits or of several words."""
+    return any(c.isdigit() for c in name) and any(c.isalpha() for c in name) or len(name.split()) > 1
+
+
 def gazetteer_key(label: str, name: str) -> str:
     return f"{label.lower()}:{name.lower()}"
 
@@ -111,6 +116,8 @@ class Gazetteer:
         self.nlp = nlp
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
+        #: distinctive capitalized names in any case: "CAMELYON16" for Camelyon16, "DeepMind control" for DeepMind Control
+        self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.size = 0
         #: key -> the entry's longest spelled-out name, which tells its acronym from a redefinition
         self.long_names: dict[str, str] = {}
@@ -120,6 +127,7 @@ class Gazetteer:
     def add(self, entries: Iterable[dict]) -> None:
         exact: dict[str, list[Doc]] = {}
         lower: dict[str, list[Doc]] = {}
+        folded: dict[str, list[Doc]] = {}
         make = self.nlp.make_doc
         for entry in entries:
             key = gazetteer_key(entry["label"], entry["name"])
@@ -136,9 +144,13 @@ class Gazetteer:
                         lower.setdefault(match_id, []).extend([make(spelling), make(plural)])
                 else:
                     exact.setdefault(match_id, []).extend(make(spelling) for spelling in _size_variants(surface))
+                    if entry["label"] != "TASK" and _distinctive(surface):  # task names in title case are prose
+                        folded.setdefault(match_id, []).append(make(surface))
                 self.size += 1
         for match_id, docs in exact.items():
             self.exact.add(match_id, docs)
+        for match_id, docs in folded.items():
+            self.folded.add(match_id, docs)
         for match_id, docs in lower.items():
             self.lower.add(match_id, docs)
 
@@ -147,6 +159,12 @@ class Gazetteer:
         strings = doc.vocab.strings
         for matcher in (self.exact, self.lower):
             for match_id, start, end in matcher(doc):
+                spans.append(_hit(doc, start, end, strings[match_id]))
+        found = {(s.start, s.end) for s in spans}
+        for match_id, start, end in self.folded(doc):
+            # a capital in a word that is not a number's: not the words in lower-case prose, nor "3D shapes"
+            if (start, end) not in found and any(not t.text[0].isdigit() and any(c.isupper() for c in t.text)
+                                                 for t in doc[start:end]):
                 spans.append(_hit(doc, start, end, strings[match_id]))
         return spans
 
