@@ -845,6 +845,13 @@ def test_a_clause_after_an_acronyms_comma_is_no_long_form(nlp) -> None:
     assert not [e for e in ex.entities if "CoT" in (e.name, *e.aliases) and "constant-depth transformers" in (e.name, *e.aliases)]
 
 
+def test_a_named_measure_is_no_method(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "To capitalize on the geometric structure, we introduce a measure called geodesic correlation which expands "
+        "traditional correlation."))], nlp)
+    assert not [e for e in ex.entities if e.name == "geodesic correlation"]
+
+
 def test_emphasis_without_a_coining_verb_is_nothing(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="We handle semantic shifts of *varying* degree with a **Bi**-Directional net.")], nlp)
     assert not [e for e in ex.entities if e.proposed]

@@ -170,6 +170,8 @@ _QUALIFIER = re.compile(r" (?:for|with|via|based on|using|through|under) ")
 #: What a method, framework or kernel is "for" is a task.
 _MADE_FOR_HEADS = frozenset("approach approaches method methods framework frameworks model models kernel system "
                             "systems pipeline toolkit library solution solutions paradigm".split())
+#: What a named quantity is, which makes it no method: "a metric called X".
+_MEASURES = frozenset("metric metrics measure measures score scores coefficient coefficients".split())
 #: Plural nouns whose parenthesized list names tasks or datasets.
 _LISTING_NOUNS = frozenset(("tasks", "problems", "applications", "benchmarks", "datasets"))
 #: Words that open a parenthesized list of examples.
@@ -1248,6 +1250,8 @@ class _Rules:
             anchor = anchor.head.head  # "a practical DRL agent system for fighting games named Shūkai": the system
         if anchor.lower_ in OBSERVED or any(t.lower_ in OBSERVED for t in doc[max(tok.i - 3, 0) : tok.i]):
             return  # "this phenomenon, which we call Initial Guessing Bias"
+        if anchor.lower_ in _MEASURES and kind is None:
+            return  # "a measure called geodesic correlation" is no method (but "we call this measure the SmoothECE")
         if tok.i > 1 and (doc[tok.i - 1].lower_ == "so" or doc[tok.i - 1].text == "-" and doc[tok.i - 2].lower_ == "so"):
             return  # "the so-called fractional Fokker-Planck equation": a name the reader is assumed to know
         if anchor.lower_ in ("task", "tasks", "problem", "problems") and tok.dep_ == "relcl":
