@@ -9,7 +9,7 @@ import pytest
 
 from paperkg.errors import ConfigError, InputError
 from paperkg.evaluate import load_gold, score
-from paperkg.extract import _no_proposed_tasks, extract_papers, load_pipeline
+from paperkg.extract import _defined_beside, _no_proposed_tasks, extract_papers, load_pipeline
 from paperkg.models import Entity, Mention, Paper
 from paperkg.phrases import name_run
 from paperkg.resolve import resolve
@@ -818,6 +818,8 @@ def test_a_long_form_ending_in_a_known_method_is_a_method_with_its_acronym(nlp) 
      "Manifold OF Images", "MOFI"),
     ("Our solution relies on a novel Support-based Domain Adaptation method, namely SuDA, which aligns supports.",
      "Support-based Domain Adaptation", "SuDA"),
+    ("To address this challenge, we propose COFT, a novel **CO**arse-to-**F**ine highligh**T**ing method to focus "
+     "on key texts.", "COarse-to-Fine highlighTing", "COFT"),
 ])
 def test_an_acronym_defined_beside_its_long_form_without_parentheses_joins_it(nlp, abstract: str, long: str,
                                                                                short: str) -> None:
@@ -837,6 +839,21 @@ def test_an_acronym_does_not_join_a_task_its_initials_spell(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We study multiple object tracking in crowded videos. Our tracker, MOT, is fast."))], nlp)
     assert ("multiple object tracking", [], "TASK") in [(e.name, e.aliases, e.label) for e in ex.entities]
+
+
+@pytest.mark.parametrize(("abstract", "short", "long", "joined"), [
+    # the "e" of "self" is no initial
+    ("For SE, a novel self-distillation mechanism is used.", "SE", "self-distillation mechanism", False),
+    ("We propose COFT, a novel COarse-to-Fine highlighTing method.", "COFT", "COarse-to-Fine highlighTing", True),
+])
+def test_a_long_form_after_its_acronym_spells_it_with_initials_only(abstract: str, short: str, long: str,
+                                                                    joined: bool) -> None:
+    def entity(name: str) -> Entity:
+        start = abstract.index(name)
+        return Entity(label="METHOD", name=name, mentions=[Mention(start=start, end=start + len(name), text=name,
+                                                                   sentence=abstract)])
+    pairs = _defined_beside([entity(short), entity(long)], abstract)
+    assert (pairs == [(long, short)]) is joined
 
 
 def test_a_clause_after_an_acronyms_comma_is_no_long_form(nlp) -> None:

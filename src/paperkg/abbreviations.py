@@ -109,10 +109,11 @@ def marked_long_form(short: str, long: str, unmarked_allowed: int = 1) -> bool:
     return bool(letters) and long[:1].lower() == letters[0] and spell(1, 1, 0)
 
 
-def spelled_after(short: str, long: str) -> bool:
+def spelled_after(short: str, long: str, unmarked_allowed: int = 1) -> bool:
     """``long``, written after its acronym ("DRO (Directed Representation Optimization)", "SMASH: a Score
-    MAtching-based pSeudolikeliHood estimator"), spells it with all its words' initials or its marked letters."""
-    return _initials_long_form(short, long.split()) == 0 or marked_long_form(short, long)
+    MAtching-based pSeudolikeliHood estimator"), spells it with all its words' initials or its marked letters
+    (see ``marked_long_form``)."""
+    return _initials_long_form(short, long.split()) == 0 or marked_long_form(short, long, unmarked_allowed)
 
 
 def short_form_ok(text: str) -> bool:

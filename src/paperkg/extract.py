@@ -462,7 +462,8 @@ def _named_by_acronym(entities: list[Entity]) -> list[tuple[str, str]]:
 
 
 #: text between an acronym and the long form after it: "SMASH: a Score MAtching-based ...", "MOFI, Manifold OF Images"
-_ACRONYM_THEN_LONG = re.compile(r"\s*(?::|--?|\u2013|\u2014)\s*(?:(?:a|an|the)\s+)?|\s*,\s*(?:a|an|the)\s+")
+_ACRONYM_THEN_LONG = re.compile(r"(?:\s*(?::|--?|\u2013|\u2014)\s*(?:(?:a|an|the)\s+)?|\s*,\s*(?:a|an|the)\s+)"
+                                r"(?:(?:novel|new|simple|general|unified)\s+)?[*_`'\"\u2018\u201c]*")
 #: a comma alone sets off a long form only when it is capitalized ("MOFI, Manifold OF Images"), not a
 #: clause that follows ("with T steps of CoT, constant-depth transformers ...")
 _ACRONYM_COMMA = re.compile(r"\s*,\s*")
@@ -474,7 +475,8 @@ _LONG_THEN_ACRONYM = re.compile(r"\s*(?:\w+\s*)?(?:,\s*|\(\s*)?(?:namely|termed|
 def _defined_beside(entities: list[Entity], abstract: str) -> list[tuple[str, str]]:
     """(long, short) pairs for an acronym defined without parentheses right beside its long form, in either
     order: "SMASH: a Score MAtching-based pSeudolikeliHood estimator", "MOFI, Manifold OF Images, a new ...",
-    "a novel Support-based Domain Adaptation method, namely SuDA". The long form must spell the acronym."""
+    "a novel Support-based Domain Adaptation method, namely SuDA". The long form must spell the acronym; one
+    after it, with its initials or marked letters only (not "for SE, a novel self-distillation mechanism")."""
     shorts = [(e, m) for e in entities if is_short_form(e.name) for m in e.mentions]
     pairs = []
     for long in entities:
@@ -483,12 +485,14 @@ def _defined_beside(entities: list[Entity], abstract: str) -> list[tuple[str, st
         capitalized = all(w[:1].isupper() for w in long.name.split() if w.lower() not in FUNCTION_WORDS)
         for m in long.mentions:
             for short, s in shorts:
-                if s.sentence != m.sentence or not spelled_after(short.name, long.name):
+                if s.sentence != m.sentence:
                     continue
                 between = abstract[s.end : m.start]
                 if s.end <= m.start and (_ACRONYM_THEN_LONG.fullmatch(between)
                                          or capitalized and _ACRONYM_COMMA.fullmatch(between)) \
-                        or m.end <= s.start and _LONG_THEN_ACRONYM.fullmatch(abstract[m.end : s.start]):
+                        and spelled_after(short.name, long.name, unmarked_allowed=0) \
+                        or m.end <= s.start and _LONG_THEN_ACRONYM.fullmatch(abstract[m.end : s.start]) \
+                        and spelled_after(short.name, long.name):
                     pairs.append((long.name, short.name))
     return pairs
 
