@@ -945,6 +945,14 @@ def test_a_named_benchmark_in_a_task_list_is_a_dataset(nlp) -> None:
     assert ("GLUE Benchmark", "DATASET") in {(e.text, e.label_) for e in doc.ents}
 
 
+def test_a_task_named_again_by_its_last_words_is_that_task(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We study human sketch generation from photos. We show that sketch generation is hard."))], nlp)
+    tasks = [e for e in ex.entities if e.label == "TASK"]
+    assert [(e.name, e.aliases, [m.text for m in e.mentions]) for e in tasks] == [
+        ("human sketch generation", [], ["human sketch generation", "sketch generation"])]
+
+
 def test_a_contrary_prefix_makes_a_known_name_another_thing(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="We study non-convex optimization with anti-Hebbian learning and "
                                   "convex optimization.")], nlp)

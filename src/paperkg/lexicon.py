@@ -60,6 +60,8 @@ _COMMON_CAPS = frozenset(
     "here it its they their as by with from based using via experiments results extensive "
     "theoretically empirically notably existing unlike despite given recent".split()
 )
+# Prefixes that make a known name into another thing: "non-convex optimization", "anti-Hebbian learning".
+CONTRARY_PREFIXES = frozenset("non anti semi quasi pseudo un".split())
 # Words an acronym's long form may skip ("Reinforcement Learning with ...").
 FUNCTION_WORDS = frozenset("of for and or with via in on to the a an from by as at".split())
 # Tags of finite verbs: a span holding one is a clause, not a name.

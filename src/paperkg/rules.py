@@ -19,7 +19,7 @@ from spacy.strings import hash_string
 from spacy.tokens import Doc, Span, Token
 
 from .abbreviations import CLOSING_MARKS, abbreviation_pairs, best_long_form, short_form_ok
-from .lexicon import (ABBREV, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
+from .lexicon import (ABBREV, CONTRARY_PREFIXES, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
                       GENERIC_TECH, INTRO_TASK, LOOSE_TASKS, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS,
                       NOT_ENTITIES, OBSERVED, PROPOSE_VERBS, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
                       is_acronymish, is_namey, name_shape, orth_shape)
@@ -210,8 +210,6 @@ _PART_NOUNS = frozenset("encoder decoder module modules block blocks layer layer
                         "components network branch adapter tokenizer".split())
 #: Words that call a thing new, and so the paper's own.
 _NEW_WORDS = frozenset(("novel", "new"))
-#: Prefixes that make a known name into another thing: "non-convex optimization", "anti-Hebbian learning".
-_CONTRARY_PREFIXES = frozenset("non anti semi quasi pseudo un".split())
 #: Prepositions before a name the paper evaluates on or compares with ("on UNIMAL", "than NeuPSL").
 _USED_ON = frozenset("on with against than over from in".split())
 #: Words that describe a name as someone else's: "ProtoNet, a popular baseline".
@@ -1827,7 +1825,7 @@ def _with_prefix(doc: Doc, span: Span) -> Span:
     is not convex optimization): the span takes the prefix, and with it no gazetteer key."""
     start = span.start
     if start >= 2 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_ and not doc[start - 1].whitespace_ \
-            and doc[start - 2].lower_ in _CONTRARY_PREFIXES and (start == 2 or doc[start - 3].whitespace_):
+            and doc[start - 2].lower_ in CONTRARY_PREFIXES and (start == 2 or doc[start - 3].whitespace_):
         return doc[start - 2 : span.end]
     return span
 
