@@ -945,12 +945,16 @@ def test_a_named_benchmark_in_a_task_list_is_a_dataset(nlp) -> None:
     assert ("GLUE Benchmark", "DATASET") in {(e.text, e.label_) for e in doc.ents}
 
 
-def test_a_task_named_again_by_its_last_words_is_that_task(nlp) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=(
-        "We study human sketch generation from photos. We show that sketch generation is hard."))], nlp)
+@pytest.mark.parametrize(("abstract", "task", "mentions"), [
+    ("We study human sketch generation from photos. We show that sketch generation is hard.",
+     "human sketch generation", ["human sketch generation", "sketch generation"]),
+    ("We study the online knapsack problem with predictions. Items arrive online into a capacity-limited knapsack.",
+     "online knapsack problem", ["online knapsack problem", "knapsack"]),
+])
+def test_a_task_named_again_by_some_of_its_words_is_that_task(nlp, abstract: str, task: str, mentions: list) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
     tasks = [e for e in ex.entities if e.label == "TASK"]
-    assert [(e.name, e.aliases, [m.text for m in e.mentions]) for e in tasks] == [
-        ("human sketch generation", [], ["human sketch generation", "sketch generation"])]
+    assert [(e.name, e.aliases, [m.text for m in e.mentions]) for e in tasks] == [(task, [], mentions)]
 
 
 def test_a_contrary_prefix_makes_a_known_name_another_thing(nlp) -> None:
