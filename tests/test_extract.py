@@ -950,6 +950,8 @@ def test_a_named_benchmark_in_a_task_list_is_a_dataset(nlp) -> None:
      "human sketch generation", ["human sketch generation", "sketch generation"]),
     ("We study the online knapsack problem with predictions. Items arrive online into a capacity-limited knapsack.",
      "online knapsack problem", ["online knapsack problem", "knapsack"]),
+    ("We study zero-shot text classification with LLMs. We show that zero-shot classification improves.",
+     "zero-shot text classification", ["zero-shot text classification", "zero-shot classification"]),
 ])
 def test_a_task_named_again_by_some_of_its_words_is_that_task(nlp, abstract: str, task: str, mentions: list) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
