@@ -952,6 +952,8 @@ def test_a_named_benchmark_in_a_task_list_is_a_dataset(nlp) -> None:
      "online knapsack problem", ["online knapsack problem", "knapsack"]),
     ("We study zero-shot text classification with LLMs. We show that zero-shot classification improves.",
      "zero-shot text classification", ["zero-shot text classification", "zero-shot classification"]),
+    ("We study time series forecasting with transformers. Accurate time series prediction matters.",
+     "time series forecasting", ["time series forecasting", "time series prediction"]),
 ])
 def test_a_task_named_again_by_some_of_its_words_is_that_task(nlp, abstract: str, task: str, mentions: list) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
