@@ -961,6 +961,14 @@ def test_a_task_named_again_by_some_of_its_words_is_that_task(nlp, abstract: str
     assert [(e.name, e.aliases, [m.text for m in e.mentions]) for e in tasks] == [(task, [], mentions)]
 
 
+def test_an_unknown_name_said_with_its_kind_is_one_method(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "In this work, we propose the *Fragment-WL* test, an extension to the well-known Weisfeiler & Leman (WL) "
+        "test. We show that Fragment-WL is more expressive."))], nlp)
+    assert [(e.name, e.aliases, e.proposed) for e in ex.entities if "Fragment-WL" in (e.name, *e.aliases)] == [
+        ("Fragment-WL test", ["Fragment-WL"], True)]
+
+
 def test_a_contrary_prefix_makes_a_known_name_another_thing(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="We study non-convex optimization with anti-Hebbian learning and "
                                   "convex optimization.")], nlp)

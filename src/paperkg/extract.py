@@ -193,7 +193,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     _no_proposed_tasks(merged)
     _variants_of_proposals(merged)
     _parts_of_proposals(merged)
-    merged = _shortened_tasks(_fragments_of_proposals(merged))
+    merged = _shortened_tasks(_names_with_their_kind(_fragments_of_proposals(merged)))
     return PaperExtraction(id=paper.id, entities=_descriptions_of_named(merged))
 
 
@@ -447,6 +447,24 @@ def _fragments_of_proposals(entities: list[Entity]) -> list[Entity]:
             whole.mentions = sorted([*whole.mentions, *part.mentions], key=lambda m: m.start)
             fragments.add(id(part))
     return [e for e in entities if id(e) not in fragments]
+
+
+def _names_with_their_kind(entities: list[Entity]) -> list[Entity]:
+    """A name the gazetteer does not know, said also with a lower-case word for what it is, is one method:
+    "Ridge" and "Ridge regression", "Borda" and "Borda count", "νPI" and "the νPI controller"."""
+    methods = {e.name: e for e in entities if e.label == "METHOD"}
+    joined = set()
+    for short in methods.values():
+        if " " in short.name or short.key or not any(c.isupper() or c.isalpha() and not c.isascii() for c in short.name):
+            continue
+        longer = next((e for name, e in methods.items() if name.startswith(short.name + " ") and name.count(" ") == 1
+                       and name.split(" ")[1].isalpha() and name.split(" ")[1].islower()), None)
+        if longer is not None:
+            longer.aliases.extend(n for n in (short.name, *short.aliases) if n not in longer.aliases)
+            longer.mentions = sorted([*longer.mentions, *short.mentions], key=lambda m: m.start)
+            longer.proposed = longer.proposed or short.proposed
+            joined.add(id(short))
+    return [e for e in entities if id(e) not in joined]
 
 
 #: Words that name the same task in another form: "time series forecasting" is time series prediction.
