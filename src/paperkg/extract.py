@@ -478,14 +478,17 @@ def _shortened_tasks(entities: list[Entity]) -> list[Entity]:
     which would join other papers' sketch generation to it. So is a task named again in another form of its
     words ("time series forecasting" ... "time series prediction"). (On the dev sets this removed 66 false tasks
     for 14 true ones; tasks named in the other order, or methods, were as often separate entities as not.)"""
-    tasks = [(e, [_TASK_WORD_VARIANTS.get(w, w) for w in e.name.lower().replace("-", " ").split()],
-              min(m.start for m in e.mentions)) for e in entities if e.label == "TASK" and e.mentions]
+    def words(name: str) -> list[str]:
+        return [_TASK_WORD_VARIANTS.get(w, w) for w in name.lower().replace("-", " ").split()]
+
+    tasks = [(e, [words(n) for n in (e.name, *e.aliases)], min(m.start for m in e.mentions))
+             for e in entities if e.label == "TASK" and e.mentions]
     shortened = set()
-    for short, words, first in tasks:
+    for short, (name, *_), first in tasks:
         if short.aliases or short.proposed:
             continue
-        longer = next((e for e, other, start in tasks if start < first and id(e) not in shortened
-                       and (other == words or _shortened_form(words, other))), None)
+        longer = next((e for e, names, start in tasks if start < first and id(e) not in shortened
+                       and any(other == name or _shortened_form(name, other) for other in names)), None)
         if longer is not None:
             longer.mentions = sorted([*longer.mentions, *short.mentions], key=lambda m: m.start)
             shortened.add(id(short))
