@@ -974,6 +974,12 @@ def test_an_unknown_name_said_with_its_kind_is_one_method(nlp) -> None:
         ("Fragment-WL test", ["Fragment-WL"], True)]
 
 
+def test_a_name_with_two_labels_in_a_paper_is_one_entity(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We study image restoration with diffusion priors. Our image restoration method is fast."))], nlp)
+    assert [(e.label, len(e.mentions)) for e in ex.entities if e.name == "image restoration"] == [("TASK", 2)]
+
+
 def test_a_contrary_prefix_makes_a_known_name_another_thing(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract="We study non-convex optimization with anti-Hebbian learning and "
                                   "convex optimization.")], nlp)

@@ -193,7 +193,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     _no_proposed_tasks(merged)
     _variants_of_proposals(merged)
     _parts_of_proposals(merged)
-    merged = _shortened_tasks(_names_with_their_kind(_fragments_of_proposals(merged)))
+    merged = _one_label_per_name(_shortened_tasks(_names_with_their_kind(_fragments_of_proposals(merged))))
     return PaperExtraction(id=paper.id, entities=_descriptions_of_named(merged))
 
 
@@ -447,6 +447,30 @@ def _fragments_of_proposals(entities: list[Entity]) -> list[Entity]:
             whole.mentions = sorted([*whole.mentions, *part.mentions], key=lambda m: m.start)
             fragments.add(id(part))
     return [e for e in entities if id(e) not in fragments]
+
+
+def _one_label_per_name(entities: list[Entity]) -> list[Entity]:
+    """One entity for a name the paper's mentions gave two labels (gazetteer entries of two kinds, or two
+    rules): what the paper proposes keeps its label; otherwise a task name is the task ("image restoration",
+    "structure learning"), else the label with more mentions. On the dev sets this removed 13 false methods,
+    3 false datasets, a false task and 3 false proposals for 6 true entities."""
+    by_name: dict[str, list[Entity]] = {}
+    for e in entities:
+        by_name.setdefault(match_key(e.name), []).append(e)
+    dropped = set()
+    for same in by_name.values():
+        if len({e.label for e in same}) < 2:
+            continue  # (same-label entities kept apart by their keys are kept apart: EGNN is an equivariant GNN)
+        proposed = [e for e in same if e.proposed]
+        keep = max(proposed, key=lambda e: len(e.mentions)) if proposed else next(
+            (e for e in same if e.label == "TASK"), None) or max(same, key=lambda e: len(e.mentions))
+        for e in same:
+            if e is not keep:
+                keep.aliases.extend(n for n in (e.name, *e.aliases) if n != keep.name and n not in keep.aliases)
+                keep.mentions = sorted([*keep.mentions, *e.mentions], key=lambda m: m.start)
+                keep.key = keep.key or e.key
+                dropped.add(id(e))
+    return [e for e in entities if id(e) not in dropped]
 
 
 def _names_with_their_kind(entities: list[Entity]) -> list[Entity]:
