@@ -22,7 +22,8 @@ from .models import Entity, Mention, Paper, PaperExtraction
 from .phrases import proposed_as_data
 from .resolve import has_size, is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
-from .lexicon import CONTRARY_PREFIXES, FIELDS, FUNCTION_WORDS, GENERIC, GENERIC_TECH, METRICS, NAMING_VERBS, OBSERVED, PROPOSE_VERBS, is_acronymish
+from .lexicon import (CONTRARY_PREFIXES, FIELDS, FUNCTION_WORDS, GENERIC, GENERIC_TECH, METRICS, NAMING_VERBS, OBSERVED,
+                      PROPOSE_VERBS, is_acronymish)
 from .textnorm import CleanText, clean, clean_text, emphasized, in_bare_math, math_spans
 
 #: Pipes of the English models that paperkg does not use (left out for speed).
@@ -557,8 +558,8 @@ _ACRONYM_THEN_LONG = re.compile(r"(?:\s*(?::|--?|\u2013|\u2014)\s*(?:(?:a|an|the
 #: clause that follows ("with T steps of CoT, constant-depth transformers ...")
 _ACRONYM_COMMA = re.compile(r"\s*,\s*")
 #: text between a long form and the acronym after it: "... Adaptation method, namely SuDA", "... Model (termed `OutEffHop`"
-_LONG_THEN_ACRONYM = re.compile(r"\s*(?:\w+\s*)?(?:,\s*|\(\s*)?(?:namely|termed|called|dubbed|named|abbreviated as)\s*[`'\"\u2018\u201c*_]*"
-                                r"|\s*[`'\u2018\u201c]+")
+_LONG_THEN_ACRONYM = re.compile(r"\s*(?:\w+\s*)?(?:,\s*|\(\s*)?(?:namely|termed|called|dubbed|named|abbreviated as)"
+                                r"\s*[`'\"\u2018\u201c*_]*|\s*[`'\u2018\u201c]+")
 
 
 def _defined_beside(entities: list[Entity], abstract: str) -> list[tuple[str, str]]:

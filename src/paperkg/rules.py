@@ -596,7 +596,8 @@ class _Rules:
                      or _label_from_head(_head_word(doc, short.end + 1))
                      or self.known_ending(long, short_labels))
             # "we propose _batch and match_ (BaM)": a name the author coins (not "dubbed _word sensitivity_ (WS)")
-            set_off = doc[long.end].text in CLOSING_MARKS and any(t.lower_ in PROPOSE_VERBS for t in doc[long.sent.start : long.start])
+            set_off = doc[long.end].text in CLOSING_MARKS \
+                and any(t.lower_ in PROPOSE_VERBS for t in doc[long.sent.start : long.start])
             if label is None and (set_off or sum(t.text[:1].isupper() for t in long) >= 2) and long[-1].pos_ != "ADJ" \
                     and long[-1].lower_ not in METRICS and long[-1].lower_ not in _NOT_TECHNIQUES:
                 label = "METHOD"  # not "Attack Success Rate (ASR)", "Knowledge Graphs (KGs)", "Nash Equilibrium (NE)"
