@@ -434,6 +434,15 @@ def _take_mentions(entity: Entity, other: Entity) -> None:
     entity.mentions = sorted([*entity.mentions, *other.mentions], key=lambda m: m.start)
 
 
+def _absorb(entity: Entity, other: Entity) -> None:
+    """``entity`` also holds ``other``'s names, mentions, key and proposal: they are one thing
+    (``other`` is then dropped by the caller)."""
+    entity.aliases.extend(n for n in (other.name, *other.aliases) if n != entity.name and n not in entity.aliases)
+    _take_mentions(entity, other)
+    entity.key = entity.key or other.key
+    entity.proposed = entity.proposed or other.proposed
+
+
 def _fragments_of_proposals(entities: list[Entity]) -> list[Entity]:
     """A proposed name that is a short run of the words of another proposed name in the paper is that
     one, named in part: "we propose an Image Modeling framework ... Our proposed Random Orthogonal
@@ -472,9 +481,7 @@ def _one_label_per_name(entities: list[Entity]) -> list[Entity]:
             (e for e in same if e.label == "TASK"), None) or max(same, key=lambda e: len(e.mentions))
         for e in same:
             if e is not keep:
-                keep.aliases.extend(n for n in (e.name, *e.aliases) if n != keep.name and n not in keep.aliases)
-                _take_mentions(keep, e)
-                keep.key = keep.key or e.key
+                _absorb(keep, e)
                 dropped.add(id(e))
     return [e for e in entities if id(e) not in dropped]
 
@@ -490,9 +497,7 @@ def _names_with_their_kind(entities: list[Entity]) -> list[Entity]:
         longer = next((e for name, e in methods.items() if name.startswith(short.name + " ") and name.count(" ") == 1
                        and name.split(" ")[1].isalpha() and name.split(" ")[1].islower()), None)
         if longer is not None:
-            longer.aliases.extend(n for n in (short.name, *short.aliases) if n not in longer.aliases)
-            _take_mentions(longer, short)
-            longer.proposed = longer.proposed or short.proposed
+            _absorb(longer, short)
             joined.add(id(short))
     return [e for e in entities if id(e) not in joined]
 
