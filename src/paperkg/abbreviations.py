@@ -11,14 +11,20 @@ from functools import lru_cache
 
 from spacy.attrs import ORTH
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from .lexicon import ABBREV, FINITE_VERBS, FUNCTION_WORDS, is_acronymish
 
 FACTORY = "paperkg_abbreviations"
 
-#: marks that close an emphasized or quoted run ("**", "_", "''", closing quotes)
-CLOSING_MARKS = frozenset(("*", "**", "_", "''", "'", "\u2019", "\u201d", '"'))
+#: Markdown's emphasis marks, which set off a name as quotes do: "_batch and match_", "**CO**arse"
+_EMPHASIS_MARKS = frozenset(("*", "**", "_"))
+
+
+def sets_off(tok: Token) -> bool:
+    """A quote or emphasis mark, which ends a name the author sets off: "_batch and match_ (BaM)",
+    "termed 'Iterative Data Smoothing' (IDS)"."""
+    return tok.is_quote or tok.text in _EMPHASIS_MARKS
 
 
 def best_long_form(short: str, long: str) -> int | None:
@@ -146,7 +152,7 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
         sf = short.text
         max_words = min(len(sf) + 5, 2 * len(sf))
         # a long form set off by emphasis or quotes ends before their closing mark: "_batch and match_ (BaM)"
-        stop = tok.i - 1 if tok.i > 1 and doc[tok.i - 1].text in CLOSING_MARKS else tok.i
+        stop = tok.i - 1 if tok.i > 1 and sets_off(doc[tok.i - 1]) else tok.i
         start = stop
         while start > 0 and stop - start < max_words:
             prev = doc[start - 1]

@@ -18,7 +18,7 @@ from spacy.language import Language
 from spacy.strings import hash_string
 from spacy.tokens import Doc, Span, Token
 
-from .abbreviations import CLOSING_MARKS, abbreviation_pairs, best_long_form, short_form_ok
+from .abbreviations import abbreviation_pairs, best_long_form, sets_off, short_form_ok
 from .lexicon import (ABBREV, CONTRARY_PREFIXES, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
                       GENERIC_TECH, INTRO_TASK, LOOSE_TASKS, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS,
                       NOT_ENTITIES, OBSERVED, PROPOSE_VERBS, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
@@ -596,7 +596,7 @@ class _Rules:
                      or _label_from_head(_head_word(doc, short.end + 1))
                      or self.known_ending(long, short_labels))
             # "we propose _batch and match_ (BaM)": a name the author coins (not "dubbed _word sensitivity_ (WS)")
-            set_off = doc[long.end].text in CLOSING_MARKS \
+            set_off = sets_off(doc[long.end]) \
                 and any(t.lower_ in PROPOSE_VERBS for t in doc[long.sent.start : long.start])
             if label is None and (set_off or sum(t.text[:1].isupper() for t in long) >= 2) and long[-1].pos_ != "ADJ" \
                     and long[-1].lower_ not in METRICS and long[-1].lower_ not in _NOT_TECHNIQUES:
@@ -1922,7 +1922,7 @@ class RuleComponent:
         long_of: dict[tuple[int, int], Span] = {}
         for long, short in pairs:
             end = long.end
-            while end - 1 > long.start and (doc[end - 1].is_quote or doc[end - 1].text in ("_", "*")):
+            while end - 1 > long.start and sets_off(doc[end - 1]):
                 end -= 1  # "termed 'Iterative Data Smoothing' (IDS)", "_deletion-anticipative data selection_ (DADS)"
             final = by_end.get(end)  # the long form, or a mention ending with it ("zero-shot anomaly classification (AC)")
             acronym = span_at.get((short.start, short.end))
