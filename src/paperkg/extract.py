@@ -195,7 +195,53 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     _variants_of_proposals(merged)
     _parts_of_proposals(merged)
     merged = _one_label_per_name(_shortened_tasks(_names_with_their_kind(_fragments_of_proposals(merged))))
-    return PaperExtraction(id=paper.id, entities=_descriptions_of_named(merged))
+    entities = _descriptions_of_named(merged)
+    _repeated_mentions(entities, doc, cleaned, sentence)
+    return PaperExtraction(id=paper.id, entities=entities)
+
+
+def _repeated_mentions(entities: list[Entity], doc: Doc, cleaned: CleanText, sentence: _Sentences) -> None:
+    """Every other occurrence of a capitalized name that one entity of the abstract has is a mention of it:
+    a rule finds "we propose Motif" once, and "Motif outperforms ..." later is the same thing, so the graph's
+    mention counts and sentences are the abstract's, not only the rules' evidence. Not an occurrence inside a
+    longer word or name ("Motif-2", "Vision Transformer" for Transformer, a URL), nor one that overlaps a
+    mention the rules found."""
+    owners: dict[str, list[Entity]] = {}
+    for e in entities:
+        for name in {e.name, *e.aliases}:
+            if any(c.isupper() or c.isdigit() for c in name[1:]) or name[:1].isupper() and " " not in name:
+                owners.setdefault(name, []).append(e)
+    taken = [(m.start, m.end) for e in entities for m in e.mentions]
+    text = doc.text
+    for name, (entity, *others) in owners.items():
+        if others:
+            continue  # a name two entities share says nothing about which one a later use means
+        for found in re.finditer(re.escape(name), text):
+            span = doc.char_span(found.start(), found.end())
+            if span is None or _inside_longer_name(doc, span):
+                continue
+            start, end = cleaned.span(found.start(), found.end())
+            if any(start < e and s < end for s, e in taken):
+                continue
+            taken.append((start, end))
+            entity.mentions.append(Mention(start=start, end=end, text=cleaned.original[start:end],
+                                           sentence=sentence(span), rule="repeat"))
+    for e in entities:
+        e.mentions.sort(key=lambda m: (m.start, m.end))
+
+
+def _inside_longer_name(doc: Doc, span: Span) -> bool:
+    """The span is part of a longer word or name: glued to a token before or after it ("Motif-2",
+    "github.com/x/ReSimAD"), or next to another capitalized word ("Vision Transformer")."""
+    before = doc[span.start - 1] if span.start > 0 else None
+    after = doc[span.end] if span.end < len(doc) else None
+    if before is not None and not before.whitespace_ and before.text not in "([{\"'`*_\u201c\u2018":
+        return True
+    if after is not None and not span[-1].whitespace_ and after.text not in ")]},.;:!?\"'`*_\u201d\u2019" \
+            and after.text not in ("'s", "\u2019s"):
+        return True
+    return any(t is not None and t.is_alpha and not t.is_lower and not t.is_sent_start for t in (before, after)) \
+        or before is not None and before.like_url or after is not None and after.like_url
 
 
 def _written_range(abstract: str, start: int, end: int) -> str:
