@@ -223,6 +223,10 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "a soft RMDP problem.", "robust fitted-Z iteration"),
     ("We propose a method for safety prompt optimization, namely DRO (Directed Representation Optimization).",
      "Directed Representation Optimization"),  # a known acronym, defined anew
+    # set off by dashes, and a first lower-case word the acronym does not spell
+    ("We propose the first symbolic discovery framework---namely, deep symbolic discovery for exact combinatorial "
+     "optimization solver (Symb4CO)---to learn symbolic policies.",
+     "symbolic discovery for exact combinatorial optimization solver"),
     ("The MAmmoTH models are trained on MathInstruct, our meticulously curated instruction tuning dataset.",
      "MathInstruct"),  # ours, though the gazetteer knows it
     ("By tapping into experts crucial for accurate SR, our model excels in uncovering details.", None),

@@ -210,6 +210,8 @@ _PART_NOUNS = frozenset("encoder decoder module modules block blocks layer layer
                         "components network branch adapter tokenizer".split())
 #: Words that call a thing new, and so the paper's own.
 _NEW_WORDS = frozenset(("novel", "new"))
+#: What sets off "namely X" after the thing it names: "a framework, namely X", "a framework---namely, X".
+_NAMELY_MARKS = frozenset((",", "-", "--", "---", "\u2013", "\u2014"))
 #: Prepositions before a name the paper evaluates on or compares with ("on UNIMAL", "than NeuPSL").
 _USED_ON = frozenset("on with against than over from in".split())
 #: Words that describe a name as someone else's: "ProtoNet, a popular baseline".
@@ -916,11 +918,14 @@ class _Rules:
         doc = self.doc
         for t in doc[obj.i + 2 : min(obj.sent.end - 2, obj.i + 30)]:  # "an algorithm for X (i.e., ...), namely Y"
             before = doc[t.i - 2]
-            if t.lower_ in ("namely", "i.e.") and doc[t.i - 1].text == "," and (
+            if t.lower_ in ("namely", "i.e.") and doc[t.i - 1].text in _NAMELY_MARKS and (
                     before == obj or before.tag_ not in ("NNS", "NNPS") and before.lower_ not in _TASK_NOUNS):
                 k = t.i + 1 + (doc[t.i + 1].text == ",")
                 k += doc[k].lower_ in ("the", "a", "an")
-                pair = self.proposed_pair(k)  # "namely the robust fitted-Z iteration (RFZI)"
+                # "namely the robust fitted-Z iteration (RFZI)"; the detector's long form may leave out a lower-case
+                # word it could not spell ("namely, deep symbolic discovery ... solver (Symb4CO)")
+                pair = self.proposed_pair(k) or next(
+                    (p for j in (k + 1, k + 2) if doc[k:j].text.islower() and (p := self.proposed_pair(j))), None)
                 if pair is not None:
                     return pair
                 start, end = name_run(doc, k)
