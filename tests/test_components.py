@@ -99,6 +99,20 @@ def test_a_long_form_after_its_acronym_may_be_long_and_mark_its_letters_inside_w
         ("Self-Adaptive Augmentation via Feature Label EXtrapolation", "SAFLEX"), ("InTegrating Image Text", "ITIT")]
 
 
+def test_capitals_inside_words_mark_a_long_form_of_many_words() -> None:
+    doc = spacy.blank("en")(
+        "We propose CABINET (Content RelevAnce-Based NoIse ReductioN for TablE QuesTion-Answering), an imPlicit "
+        "self-ImprovemenT (PIT) framework, Enhanced Dictionary-Induced tenSorized incomplete multi-view clustering "
+        "with Gaussian errOr raNk minimization (EDISON), and LLMs (Llama-2-7B, Llama-2-13B, Mistral-7B-v0.1): "
+        "SemiRES incorporates the Segment Anything Model (SAM).")
+    assert [(long.text, short.text) for long, short in find_abbreviations(doc)] == [
+        ("Content RelevAnce-Based NoIse ReductioN for TablE QuesTion-Answering", "CABINET"),
+        ("imPlicit self-ImprovemenT", "PIT"),
+        ("Enhanced Dictionary-Induced tenSorized incomplete multi-view clustering with Gaussian errOr raNk minimization",
+         "EDISON"),
+        ("Segment Anything Model", "SAM")]
+
+
 def test_accented_initials_spell_an_acronym() -> None:
     doc = spacy.blank("en")("a generalization of the PL (Polyak-Łojasiewicz) condition and Schrödinger Bridges (SB).")
     assert [(long.text, short.text) for long, short in find_abbreviations(doc)] == [

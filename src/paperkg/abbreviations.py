@@ -7,6 +7,7 @@ needing no dependency parse and only a few shared word lists.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from spacy.attrs import ORTH
@@ -65,6 +66,27 @@ def _initials_long_form(short: str, words: list[str]) -> int | None:
         if found is not None:
             return found
     return _initials_match(letters, words)
+
+
+#: A capital inside a word, which marks a letter of an acronym: "tenSorized", "errOr", "raNk".
+_INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
+
+
+def _capitals_long_form(short: str, words: list[str]) -> int | None:
+    """Index of the first word of a long form that marks its acronym's letters with capitals, some inside
+    words: "Enhanced Dictionary-Induced tenSorized incomplete multi-view clustering with Gaussian errOr raNk
+    minimization (EDISON)". The shortest run of words whose capitals hold the acronym's letters in order,
+    the first of them in its first word; None when no word in it has a capital inside."""
+    letters = [c.upper() for c in short if c.isalpha()]
+    if len(letters) < 3:
+        return None
+    for first in range(len(words) - 1, -1, -1):
+        if next((c for c in words[first] if c.isupper()), None) != letters[0]:
+            continue  # (its first capital, which need not open it: "imPlicit self-ImprovemenT (PIT)")
+        capitals = iter(c for w in words[first:] for c in w if c.isupper())
+        if all(c in capitals for c in letters):
+            return first if any(_INNER_CAPITAL.search(w) for w in words[first:]) else None
+    return None
 
 
 def _initials_match(letters: list[str], words: list[str]) -> int | None:
@@ -139,28 +161,33 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
     for i in [i for i, orth in enumerate(doc.to_array(ORTH).tolist()) if orth == paren and i] if len(doc) else []:
         tok = doc[i]
         # ")" closes, and so does "):", which spaCy keeps whole as an emoticon: "ITIT (InTegrating Image Text):"
-        close = next((t.i for t in doc[tok.i + 1 : tok.i + 10] if t.text in (")", "):")), None)
+        # (a long form inside may run long if capitals mark it: "CABINET (Content RelevAnce-Based NoIse ReductioN ...)")
+        close = next((t.i for t in doc[tok.i + 1 : tok.i + 30] if t.text in (")", "):")), None)
         if close is None or close == tok.i + 1:
             continue
         short = doc[tok.i + 1 : close]
         if close > tok.i + 4 or not short_form_ok(short.text):
             before, inside = doc[i - 1], short  # "DRO (Directed Representation Optimization)"
             if len(inside) > 1 and is_acronymish(before.text) and inside.text[:1].isupper() \
-                    and spelled_after(before.text, inside.text):
+                    and (spelled_after(before.text, inside.text) if close < tok.i + 10
+                         else _capitals_long_form(before.text, inside.text.split()) == 0):
                 pairs.append((inside, doc[i - 1 : i]))
             continue
         sf = short.text
         max_words = min(len(sf) + 5, 2 * len(sf))
         # a long form set off by emphasis or quotes ends before their closing mark: "_batch and match_ (BaM)"
         stop = tok.i - 1 if tok.i > 1 and sets_off(doc[tok.i - 1]) else tok.i
-        start = stop
-        while start > 0 and stop - start < max_words:
-            prev = doc[start - 1]
-            if prev.is_punct and prev.text not in "-/'" or prev.is_sent_end:
-                break
-            start -= 1
+        start = _window_start(doc, stop, max_words)
         if start == stop:
             continue
+        wide = doc[_window_start(doc, stop, 3 * max_words) : stop]  # capitals mark a long form of many words
+        first = _capitals_long_form(sf, wide.text.split())
+        if first is not None:
+            long = doc.char_span(wide.start_char + _word_offset(wide.text, first), wide.end_char,
+                                 alignment_mode="expand")
+            if long is not None:
+                pairs.append((long, short))
+                continue
         window = doc[start:stop]
         words = window.text.split()
         first = _initials_long_form(sf, words)
@@ -171,9 +198,8 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
             if first is not None and not all(w[:1].isupper() for w in words[first:]):
                 first = None
         if first is not None:
-            offset = len(" ".join(words[:first])) + (1 if first else 0)
-            offset = window.text.find(words[first], offset - 1 if first else 0)
-            long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")
+            long = doc.char_span(window.start_char + _word_offset(window.text, first), window.end_char,
+                                 alignment_mode="expand")
             if long is not None:
                 pairs.append((long, short))
                 continue
@@ -191,6 +217,23 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
             continue  # "DéjàVu addresses ... library (DéjàVuLib)" is a clause, not a long form
         pairs.append((long, short))
     return pairs + _or_abbreviations(doc)
+
+
+def _window_start(doc: Doc, stop: int, max_tokens: int) -> int:
+    """Where a long form ending before token ``stop`` may start: at most ``max_tokens`` back, within the
+    sentence and past no punctuation but hyphens, slashes and apostrophes."""
+    start = stop
+    while start > 0 and stop - start < max_tokens:
+        prev = doc[start - 1]
+        if prev.is_punct and prev.text not in "-/'" or prev.is_sent_end:
+            break
+        start -= 1
+    return start
+
+
+def _word_offset(text: str, index: int) -> int:
+    """Character offset of the ``index``-th whitespace-separated word of ``text``."""
+    return [m.start() for m in re.finditer(r"\S+", text)][index]
 
 
 def _or_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
