@@ -181,13 +181,6 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
         if start == stop:
             continue
         wide = doc[_window_start(doc, stop, 3 * max_words) : stop]  # capitals mark a long form of many words
-        first = _capitals_long_form(sf, wide.text.split())
-        if first is not None:
-            long = doc.char_span(wide.start_char + _word_offset(wide.text, first), wide.end_char,
-                                 alignment_mode="expand")
-            if long is not None:
-                pairs.append((long, short))
-                continue
         window = doc[start:stop]
         words = window.text.split()
         first = _initials_long_form(sf, words)
@@ -197,12 +190,10 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
             first = _initials_long_form(initials, words)
             if first is not None and not all(w[:1].isupper() for w in words[first:]):
                 first = None
-        if first is not None:
-            long = doc.char_span(window.start_char + _word_offset(window.text, first), window.end_char,
-                                 alignment_mode="expand")
-            if long is not None:
-                pairs.append((long, short))
-                continue
+        long = _from_word(wide, _capitals_long_form(sf, wide.text.split())) or _from_word(window, first)
+        if long is not None:
+            pairs.append((long, short))
+            continue
         offset = None
         for variant in (sf, sf.replace("2", "t").replace("4", "f")):
             offset = best_long_form(variant.rstrip("s") if variant.endswith("s") and len(variant) > 2 else variant,
@@ -231,9 +222,12 @@ def _window_start(doc: Doc, stop: int, max_tokens: int) -> int:
     return start
 
 
-def _word_offset(text: str, index: int) -> int:
-    """Character offset of the ``index``-th whitespace-separated word of ``text``."""
-    return [m.start() for m in re.finditer(r"\S+", text)][index]
+def _from_word(window: Span, first: int | None) -> Span | None:
+    """``window`` from its ``first``-th whitespace-separated word on (None for no word, or no token edge)."""
+    if first is None:
+        return None
+    offset = [m.start() for m in re.finditer(r"\S+", window.text)][first]
+    return window.doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")
 
 
 def _or_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
