@@ -1625,11 +1625,12 @@ def test_a_lower_case_long_form_with_a_technique_head_is_a_method(nlp, sentence:
 def test_every_later_use_of_a_found_name_is_a_mention_of_it(nlp) -> None:
     abstract = ("We propose Motif, a novel method for image classification. Motif outperforms ViT and Vision Motif "
                 "variants. Motif-2 is larger (code: https://github.com/x/Motif). Unlike Motif's rivals, "
-                "\\textbf{Motif} is fast.")
+                "\\textbf{Motif} is fast, and **Motif** too.")
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
     (motif,) = [e for e in ex.entities if e.name == "Motif"]
     assert [(abstract[m.start : m.end], m.rule) for m in motif.mentions] == [
-        ("Motif", "propose"), ("Motif", "repeat"), ("Motif", "repeat"), ("Motif", "repeat")]
+        ("Motif", "propose"), ("Motif", "repeat"), ("Motif", "repeat"), ("Motif", "repeat"), ("Motif", "repeat")]
     assert [m.start for m in motif.mentions] == [
-        11, abstract.index("Motif out"), abstract.index("Motif's"), abstract.index("{Motif}") + 1]
-    assert motif.mentions[-1].sentence == "Unlike Motif's rivals, \\textbf{Motif} is fast."
+        11, abstract.index("Motif out"), abstract.index("Motif's"), abstract.index("{Motif}") + 1,
+        abstract.index("**Motif**") + 2]
+    assert motif.mentions[-2].sentence == "Unlike Motif's rivals, \\textbf{Motif} is fast, and **Motif** too."

@@ -10,10 +10,10 @@ from functools import partial
 
 import spacy
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from . import components
-from .abbreviations import best_long_form, marked_long_form, spelled_after
+from .abbreviations import best_long_form, marked_long_form, sets_off, spelled_after
 from .attributes import replace_attribute_ruler
 from .errors import ConfigError
 from .filters import DEFINED_RULES
@@ -212,15 +212,17 @@ def _repeated_mentions(entities: list[Entity], doc: Doc, cleaned: CleanText, sen
             if any(c.isupper() or c.isdigit() for c in name[1:]) or name[:1].isupper() and " " not in name:
                 owners.setdefault(name, []).append(e)
     taken = [(m.start, m.end) for e in entities for m in e.mentions]
-    text = doc.text
+    text = cleaned.text  # the doc's text (doc.text would be rebuilt from its tokens)
     for name, (entity, *others) in owners.items():
         if others:
             continue  # a name two entities share says nothing about which one a later use means
-        for found in re.finditer(re.escape(name), text):
-            span = doc.char_span(found.start(), found.end())
+        at = text.find(name)
+        while at >= 0:
+            span = doc.char_span(at, at + len(name))
+            at = text.find(name, at + 1)
             if span is None or _inside_longer_name(doc, span):
                 continue
-            start, end = cleaned.span(found.start(), found.end())
+            start, end = cleaned.span(span.start_char, span.end_char)
             if any(start < e and s < end for s, e in taken):
                 continue
             taken.append((start, end))
@@ -235,13 +237,15 @@ def _inside_longer_name(doc: Doc, span: Span) -> bool:
     "github.com/x/ReSimAD"), or next to another capitalized word ("Vision Transformer")."""
     before = doc[span.start - 1] if span.start > 0 else None
     after = doc[span.end] if span.end < len(doc) else None
-    if before is not None and not before.whitespace_ and before.text not in "([{\"'`*_\u201c\u2018":
+    if before is not None and not before.whitespace_ and not _sets_apart(before) \
+            or after is not None and not span[-1].whitespace_ and not (_sets_apart(after) or after.lower_ in ("'s", "\u2019s")):
         return True
-    if after is not None and not span[-1].whitespace_ and after.text not in ")]},.;:!?\"'`*_\u201d\u2019" \
-            and after.text not in ("'s", "\u2019s"):
-        return True
-    return any(t is not None and t.is_alpha and not t.is_lower and not t.is_sent_start for t in (before, after)) \
-        or before is not None and before.like_url or after is not None and after.like_url
+    return any(t is not None and (t.like_url or t.is_alpha and not t.is_lower and not t.is_sent_start) for t in (before, after))
+
+
+def _sets_apart(tok: Token) -> bool:
+    """Punctuation that ends a word ("(Motif", "Motif,", "**Motif**"), not one that joins two ("Motif-2")."""
+    return tok.is_punct and tok.text not in ("-", "/", "+") or sets_off(tok)
 
 
 def _written_range(abstract: str, start: int, end: int) -> str:
