@@ -887,6 +887,14 @@ def test_counted_lists_of_new_things_and_of_used_datasets(nlp) -> None:
             ("CelebA", "DATASET", False), ("COMPAS", "DATASET", False)} <= found
 
 
+def test_a_listed_name_is_named_without_what_it_is_for(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We evaluate on three benchmarks: SCAN for semantic parsing, Coinrun for generalization, and HINT for "
+        "arithmetic reasoning."))], nlp)
+    assert {(e.name, e.label) for e in ex.entities if e.label == "DATASET"} == {
+        ("SCAN", "DATASET"), ("Coinrun", "DATASET"), ("HINT", "DATASET")}
+
+
 def test_a_counted_list_ends_with_its_count_and_holds_no_actions(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We propose two models, SiamCUT and MoCUT, for tracking. Our approach is the first attempt to formulate two "

@@ -1484,6 +1484,7 @@ class _Rules:
                 break  # "two models, SiamCUT and MoCUT, for tracking": the list ends with its count
             start = i + 1
         items = [_past_marker(doc, s, e) for s, e in items]  # "1) Space Displacement Bond and 2) ..."
+        items = [_name_before_its_use(doc, s, e) for s, e in items]  # "SCAN for semantic parsing, PCFG for ..."
         items = [(s, e) for s, e in items if s < e and (doc[s].lower_ not in ("a", "an", "the") or e - s > 1)
                  and doc[s].lower_ not in ("which", "that", "where")]  # "X, which infers ..., and Y, which ..."
         if len(items) != _COUNTS[num.lower_] or any(e - s > 6 or doc[s].lower_ in ("one", "another") for s, e in items) \
@@ -1681,6 +1682,18 @@ def _past_marker(doc: Doc, start: int, end: int) -> tuple[int, int]:
     if start + 1 < end and doc[start + 1].text == ")" and (doc[start].like_num or doc[start].lower_ in _ROMAN):
         return start + 2, end
     return start, end
+
+
+#: Words after a listed name that say what it is for: "four benchmarks: SCAN for semantic parsing, ...".
+_USE_WORDS = frozenset("for on in with to from via using".split())
+
+
+def _name_before_its_use(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """A listed item that opens with a name and goes on to say what the name is for is the name."""
+    if not is_namey(doc[start]):
+        return start, end
+    name_end = name_run(doc, start)[1]
+    return (start, name_end) if name_end < end and doc[name_end].lower_ in _USE_WORDS else (start, end)
 
 
 def _separates(tok: Token) -> bool:
