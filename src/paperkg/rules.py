@@ -1458,6 +1458,9 @@ class _Rules:
         colon = k + 1
         if colon < sent.end and doc[colon].lower_ == "of":  # "three stable classes of Neural SDEs:"
             colon = next((j for j in range(colon, min(colon + 5, sent.end)) if doc[j].text == ":"), sent.end)
+        elif colon < sent.end and doc[colon].tag_ == "VBN" and doc[colon].head == doc[k] \
+                and doc[k].right_edge.i + 1 < min(sent.end, colon + 12) and doc[doc[k].right_edge.i + 1].text == ":":
+            colon = doc[k].right_edge.i + 1  # "four benchmarks designed to probe systematic generalization: ..."
         tasks = doc[k].lower_ in ("tasks", "problems")  # "studying two collaborative tasks, Social Navigation and ..."
         ours = any(t.lower_ in ("we", "our", "novel", "new") or t.lower_ in PROPOSE_VERBS for t in sent)
         if colon + 1 >= sent.end or not (doc[k].lower_ in _CONTRIBUTION_NOUNS or tasks) \
@@ -1506,7 +1509,10 @@ class _Rules:
         if not (new or ours):
             return  # "AdAutomixup comprises two modules, a mixed example generator, and a target classifier"
         for s, e in items:  # "three datasets: Adult, COMPAS, and CelebA" are used, not new
-            self.add((s, e), label, "propose" if new else "listed", proposed=new)
+            if label == "DATASET" and doc[e - 1].lower_ in ("task", "tasks", "problem", "problems"):
+                self.add((s, e), "TASK", "listed")  # "four benchmarks: SCAN ..., and a compositional translation task"
+            else:
+                self.add((s, e), label, "propose" if new else "listed", proposed=new)
 
     def named_subject(self, sent: Span) -> bool:
         """The sentence is about a name the gazetteer does not know: "TapMo comprises two main components"."""
