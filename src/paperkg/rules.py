@@ -1695,11 +1695,14 @@ _USE_WORDS = frozenset("for on in with to from via using".split())
 
 
 def _name_before_its_use(doc: Doc, start: int, end: int) -> tuple[int, int]:
-    """A listed item that opens with a name and goes on to say what the name is for is the name."""
+    """A listed item that opens with a name and goes on to say in lower case what the name is for is the name
+    (not a title-case name with a preposition in it: "Learning on Client Topology")."""
     if not is_namey(doc[start]):
         return start, end
     name_end = name_run(doc, start)[1]
-    return (start, name_end) if name_end < end and doc[name_end].lower_ in _USE_WORDS else (start, end)
+    if name_end + 1 < end and doc[name_end].lower_ in _USE_WORDS and doc[name_end + 1].is_lower:
+        return start, name_end
+    return start, end
 
 
 def _separates(tok: Token) -> bool:
