@@ -1651,3 +1651,13 @@ def test_every_later_use_of_a_found_name_is_a_mention_of_it(nlp) -> None:
         11, abstract.index("Motif out"), abstract.index("Motif's"), abstract.index("{Motif}") + 1,
         abstract.index("**Motif**") + 2]
     assert motif.mentions[-2].sentence == "Unlike Motif's rivals, \\textbf{Motif} is fast, and **Motif** too."
+
+
+def test_the_noun_after_an_acronym_types_an_unknown_long_form(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We study node classification on the Contextual Stochastic Block Model (CSBM) dataset, and a Federated "
+        "Reinforcement Learning (FRL) problem, with a Low-Rank Adaptation (LoRA) benchmark."))], nlp)
+    labels = {e.name: e.label for e in ex.entities}
+    assert labels["Contextual Stochastic Block Model"] == "DATASET"
+    assert labels["Federated Reinforcement Learning"] == "TASK"
+    assert labels["Low-Rank Adaptation"] == "METHOD"  # a known method stays one

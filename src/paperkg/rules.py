@@ -210,6 +210,8 @@ _PART_NOUNS = frozenset("encoder decoder module modules block blocks layer layer
                         "components network branch adapter tokenizer".split())
 #: Words that call a thing new, and so the paper's own.
 _NEW_WORDS = frozenset(("novel", "new"))
+#: Nouns after an acronym's parenthesis that make what it names data: "the ... Block Model (CSBM) dataset".
+_DATA_KINDS = frozenset("dataset datasets benchmark benchmarks corpus corpora".split())
 #: What sets off "namely X" after the thing it names: "a framework, namely X", "a framework---namely, X".
 _NAMELY_MARKS = frozenset((",", "-", "--", "---", "\u2013", "\u2014"))
 #: Prepositions before a name the paper evaluates on or compares with ("on UNIMAL", "than NeuPSL").
@@ -605,9 +607,12 @@ class _Rules:
                 label = "METHOD"  # not "Attack Success Rate (ASR)", "Knowledge Graphs (KGs)", "Nash Equilibrium (NE)"
             if label is None and _TECHNIQUE_LONG_FORM.search(_QUALIFIER.split(long.text.lower(), 1)[0]):
                 label = "METHOD"  # "optimal transport (OT)", "fair empirical risk minimization based on ... (f-FERM)"
-            if label == "METHOD" and _head_word(doc, short.end + 1) in ("problem", "problems", "task", "tasks", "setting") \
+            kind = _head_word(doc, short.end + 1)
+            if label == "METHOD" and kind in ("problem", "problems", "task", "tasks", "setting") \
                     and (long.start, long.end) not in gaz_label:
                 label = "TASK"  # "a Federated Reinforcement Learning (FRL) problem", "the Image Aesthetics Assessment (IAA) task"
+            elif label == "METHOD" and kind in _DATA_KINDS and (long.start, long.end) not in gaz_label:
+                label = "DATASET"  # "the Contextual Stochastic Block Model (CSBM) dataset"
             if label is None or long.text.lower() in FIELDS or long.text.lower() in NOT_ENTITIES:
                 self.non_entities.update((short.text, short.text + "s", short.text.rstrip("s")))
                 continue
