@@ -1661,3 +1661,9 @@ def test_the_noun_after_an_acronym_types_an_unknown_long_form(nlp) -> None:
     assert labels["Contextual Stochastic Block Model"] == "DATASET"
     assert labels["Federated Reinforcement Learning"] == "TASK"
     assert labels["Low-Rank Adaptation"] == "METHOD"  # a known method stays one
+
+
+def test_a_data_noun_after_a_quoted_name_types_it(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        'Prior work trains on the "HyPoradise" dataset and the *Quokka* corpus.'))], nlp)
+    assert {e.name: e.label for e in ex.entities} == {"HyPoradise": "DATASET", "Quokka": "DATASET"}

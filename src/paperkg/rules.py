@@ -78,7 +78,10 @@ _KIND_WORDS = DATASET_WORDS | GENERIC_TECH | TECH_HEADS
 
 
 def _head_word(doc: Doc, end: int) -> str:
-    """Lower-case word right after a name ("CIFAR-10 dataset" -> "dataset")."""
+    """Lower-case word right after a name ("CIFAR-10 dataset" -> "dataset"), past a quote or emphasis mark that
+    closes it ("the \"HyPoradise\" dataset")."""
+    while end < len(doc) and sets_off(doc[end]):
+        end += 1
     return doc[end].lower_ if end < len(doc) else ""
 
 
