@@ -1667,3 +1667,12 @@ def test_a_data_noun_after_a_quoted_name_types_it(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         'Prior work trains on the "HyPoradise" dataset and the *Quokka* corpus.'))], nlp)
     assert {e.name: e.label for e in ex.entities} == {"HyPoradise": "DATASET", "Quokka": "DATASET"}
+
+
+def test_what_a_model_is_trained_on_is_data(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We introduce OWL, a language model fine-tuned on our constructed Owl-Instruct with IT questions. Students "
+        "trained on FooNet outputs are weaker."))], nlp)
+    labels = {e.name: e.label for e in ex.entities}
+    assert labels["Owl-Instruct"] == "DATASET"
+    assert labels.get("FooNet", "METHOD") == "METHOD"  # what made the data, not the data

@@ -251,6 +251,20 @@ def _described_as_data(doc: Doc, end: int) -> bool:
     return False
 
 
+#: Participles after which "on X" names what a model learned from: "trained on our constructed Owl-Instruct".
+_TRAINED = frozenset(("trained", "tuned", "finetuned", "pretrained"))
+
+
+def _trained_on(doc: Doc, start: int, end: int) -> bool:
+    """The name is what a model is trained on, the whole object of "on" ("fine-tuned on our curated X with ...",
+    not "trained on GPT-4 outputs")."""
+    k = start - 1
+    while k > 1 and (doc[k].lower_ in ("our", "the", "a", "an", "this", "newly") or doc[k].is_lower and doc[k].tag_ in ("JJ", "VBN")):
+        k -= 1
+    return k > 0 and doc[k].lower_ == "on" and doc[k - 1].lower_ in _TRAINED \
+        and (end == len(doc) or doc[end].pos_ not in ("NOUN", "PROPN") and doc[end].text not in ("-", "'s"))
+
+
 #: What stands before "benchmark" used as a verb: "we benchmark", "and benchmark", "to benchmark".
 _VERB_CONTEXT = frozenset(("PRON", "CCONJ", "PART", "AUX", "ADV"))
 
@@ -271,6 +285,8 @@ def typed_as_data(doc: Doc, start: int, end: int) -> bool:
     if start >= 2 and doc[start - 1].text == "," and doc[start - 2].lower_ in DATA_TYPES \
             and (end == len(doc) or doc[end].text in (",", "(", ".", ";")):
         return True  # "a million-scale dataset, DRCT-2M, including ..." (not "On this dataset, FooNet achieves")
+    if _trained_on(doc, start, end):
+        return True
     before = doc[start - 1] if start > 0 else None
     return before is not None and before.lower_ in DATA_TYPES \
         and (before.tag_ in ("NN", "NNP") or before.tag_ == "JJ" and start > 1 and doc[start - 2].pos_ not in _VERB_CONTEXT) \
