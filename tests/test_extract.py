@@ -1676,3 +1676,11 @@ def test_what_a_model_is_trained_on_is_data(nlp) -> None:
     labels = {e.name: e.label for e in ex.entities}
     assert labels["Owl-Instruct"] == "DATASET"
     assert labels.get("FooNet", "METHOD") == "METHOD"  # what made the data, not the data
+
+
+def test_a_name_that_holds_tasks_or_games_is_data(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "RECODE sets a new state of the art on challenging 3D-exploration tasks in DM-Hard-8 and on games from "
+        "QuokkaSuite-57."))], nlp)
+    labels = {e.name: e.label for e in ex.entities}
+    assert labels["DM-Hard-8"] == labels["QuokkaSuite-57"] == "DATASET"

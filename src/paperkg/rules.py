@@ -77,6 +77,12 @@ _METHOD_KINDS = frozenset("method methods algorithm algorithms technique techniq
 _KIND_WORDS = DATASET_WORDS | GENERIC_TECH | TECH_HEADS
 
 
+def _suite_of_items(name: Span) -> bool:
+    """The name holds tasks, games or environments: "3D-exploration tasks in DM-Hard-8"."""
+    root = name.root
+    return root.dep_ == "pobj" and root.head.lower_ in ("in", "from") and root.head.head.lower_ in _SUITE_ITEMS
+
+
 def _head_word(doc: Doc, end: int) -> str:
     """Lower-case word right after a name ("CIFAR-10 dataset" -> "dataset"), past a quote or emphasis mark that
     closes it ("the \"HyPoradise\" dataset")."""
@@ -213,6 +219,8 @@ _PART_NOUNS = frozenset("encoder decoder module modules block blocks layer layer
                         "components network branch adapter tokenizer".split())
 #: Words that call a thing new, and so the paper's own.
 _NEW_WORDS = frozenset(("novel", "new"))
+#: What a benchmark suite holds: "3D-exploration tasks in DM-Hard-8", "scenarios in NegotiationArena".
+_SUITE_ITEMS = frozenset("tasks games environments scenarios".split())
 #: Nouns after an acronym's parenthesis that make what it names data: "the ... Block Model (CSBM) dataset".
 _DATA_KINDS = frozenset("dataset datasets benchmark benchmarks corpus corpora".split())
 #: What sets off "namely X" after the thing it names: "a framework, namely X", "a framework---namely, X".
@@ -815,7 +823,8 @@ class _Rules:
                     return
                 break
         if "bench" in name.lower() or name.lower().endswith(("gym", "suite")) or _QA_DATASET.fullmatch(name) or (
-                tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS) or typed_as_data(doc, start, end):
+                tok.dep_ in ("appos", "conj") and tok.head.lower_ in DATASET_WORDS) or typed_as_data(doc, start, end) \
+                or _suite_of_items(doc[start:end]):
             label = "DATASET"
         if end - start == 1 and tok.lower_ in _CAP_ADJECTIVES:
             return
