@@ -1201,11 +1201,13 @@ def test_names_listed_with_known_ones_share_their_label(nlp) -> None:
 def test_what_a_method_is_for_is_a_task(nlp) -> None:
     doc = nlp("We introduce a lightweight framework for medical image segmentation. It is a method for graphs. "
               "We give a framework for remote-sensing images and an approach for the conditional average treatment "
-              "effect, a toolkit for point cloud analysis, and a pipeline for data curation.")
+              "effect, a toolkit for point cloud analysis, and a pipeline for data curation. Ours is a framework "
+              "for verification.")
     tasks = {e.text for e in doc.ents if e.label_ == "TASK"}
     assert {"medical image segmentation", "point cloud analysis"} <= tasks
-    # other action nouns after "for" were tasks 9 times in 27 on the dev and held-out sets
-    assert not tasks & {"graphs", "remote-sensing images", "conditional average treatment effect", "data curation"}
+    # other action nouns after "for" were tasks 9 times in 27 on the dev and held-out sets; a bare task word 2 in 7
+    assert not tasks & {"graphs", "remote-sensing images", "conditional average treatment effect", "data curation",
+                        "verification"}
 
 
 def test_a_name_list_that_ends_the_abstract_is_labelled_too(nlp) -> None:
