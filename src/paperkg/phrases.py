@@ -153,9 +153,15 @@ def task_span(doc: Doc, head: Token, allow_bare: bool = False, allow_field: bool
     return span
 
 
+#: Words that count or pick out some of a kind of problems: "two fundamental dynamic graph problems".
+_SOME = frozenset("some several many various multiple these those their its our all both".split())
+
+
 def named_problem(doc: Doc, head: Token) -> Span | None:
     """"the online knapsack problem", "a few-shot dataset transfer problem", "practical learning-based
-    control problems": a problem named by noun modifiers after an article (or an evaluative adjective)."""
+    control problems": a problem named by noun modifiers after an article (or an evaluative adjective), not
+    problems of a kind counted or picked out ("two dynamic graph problems", "some pedagogical toy problems":
+    none of 4 on dev was a task)."""
     start = head.i
     while start > 0 and head.i - start < 4 and (doc[start - 1].dep_ in ("compound", "amod", "nmod", "npadvmod") or doc[start - 1].text == "-") \
             and doc[start - 1].lower_ not in TASK_STOP and (doc[start - 1].is_alpha or doc[start - 1].text == "-"):
@@ -164,7 +170,8 @@ def named_problem(doc: Doc, head: Token) -> Span | None:
         start += 1
     last = doc[head.i - 1].lower_
     before = doc[start - 1] if start > 0 else None
-    opens = before is not None and (before.lower_ in ("the", "a", "an") or before.lower_ in TASK_STOP and head.i - start >= 2)
+    opens = before is not None and (before.lower_ in ("the", "a", "an") or before.lower_ in TASK_STOP and head.i - start >= 2
+                                    and not (head.tag_ == "NNS" and any(c.like_num or c.lower_ in _SOME for c in head.lefts)))
     proper = doc[head.i - 1].pos_ == "PROPN" and not any(t.is_upper for t in doc[start : head.i])  # "the Balanced Cut problem"
     if start == head.i or not opens or doc[head.i - 1].pos_ != "NOUN" and not proper \
             or last in METHOD_CUES or last in TECH_HEADS or last in PROBLEM_PHENOMENA \
