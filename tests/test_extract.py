@@ -979,6 +979,9 @@ def test_a_named_benchmark_in_a_task_list_is_a_dataset(nlp) -> None:
      "zero-shot text classification", ["zero-shot text classification", "zero-shot classification"]),
     ("We study time series forecasting with transformers. Accurate time series prediction matters.",
      "time series forecasting", ["time series forecasting", "time series prediction"]),
+    # a modality mapping named before its task, in either order
+    ("Our model is strong on text-to-image. It excels at text-to-image generation.",
+     "text-to-image generation", ["text-to-image", "text-to-image generation"]),
     # some of the words of its acronym-bearing alias
     ("Offline preference-based reinforcement learning (offline PbRL) learns from preferences. However, preference "
      "labels in PbRL are trajectory-based.", "Offline preference-based reinforcement learning",

@@ -572,8 +572,10 @@ def _shortened_tasks(entities: list[Entity]) -> list[Entity]:
     for short, (name, *_), first in tasks:
         if short.aliases or short.proposed:
             continue
-        longer = next((e for e, names, start in tasks if start < first and id(e) not in shortened
-                       and any(other == name or _shortened_form(name, other) for other in names)), None)
+        mapping = len(name) == 3 and name[1] == "to"  # "text-to-image" is "text-to-image generation", in either order
+        longer = next((e for e, names, start in tasks if (start < first or mapping) and e is not short
+                       and id(e) not in shortened and any(other == name or _shortened_form(name, other) for other in names)),
+                      None)
         if longer is not None:
             _take_mentions(longer, short)
             shortened.add(id(short))
