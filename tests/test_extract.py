@@ -1693,3 +1693,11 @@ def test_a_name_that_holds_tasks_or_games_is_data(nlp) -> None:
         "QuokkaSuite-57."))], nlp)
     labels = {e.name: e.label for e in ex.entities}
     assert labels["DM-Hard-8"] == labels["QuokkaSuite-57"] == "DATASET"
+
+
+def test_a_recently_proposed_name_is_used_not_proposed(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We show that the recently proposed uncertainty aware (UA) ranking functions are stable. Unlike previously "
+        "proposed FooNet, the proposed BazNet is fast."))], nlp)
+    proposed = {e.name: e.proposed for e in ex.entities}
+    assert proposed == {"uncertainty aware": False, "FooNet": False, "BazNet": True}

@@ -58,6 +58,8 @@ _PRIOR_CUES = frozenset("existing previous prior recent recently many various se
 #: Words that place a named thing in earlier work: "one of such algorithms, called predictive coding".
 _EARLIER_WORK = frozenset("previously such emerging classic classical well-known popular standard".split())
 _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
+#: Adverbs that make "proposed" someone else's: "the recently proposed X", "originally proposed for ...".
+_PROPOSED_BEFORE = frozenset("recently previously originally already earlier widely commonly first".split())
 _BLAND_MODIFIERS = frozenset("training learning optimization data model neural deep simple general generic".split())
 _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]\b")
 _PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+\-]*[A-Za-z][A-Za-z0-9+\-]*(?: [A-Za-z0-9+\-]+)*")  # not "S^2"
@@ -672,7 +674,10 @@ class _Rules:
         elif low in ("proposed", "resulting") and tok.dep_ == "amod" and tok.tag_ != "VBD" \
                 and not any(t.text[-1] in ".?!" and doc[t.i + 1].is_title for t in doc[tok.i : tok.head.i]):
             # not "work proposed X", nor past a sentence end the parser missed: "the proposed text y. Note that ..."
-            self.proposal(tok.head, tok)
+            if tok.i > 0 and doc[tok.i - 1].lower_ in _PROPOSED_BEFORE:
+                self.someone_elses(tok)
+            else:
+                self.proposal(tok.head, tok)
         elif tok.dep_ == "appos" and is_namey(tok.head) and any(c.lower_ in _NEW_WORDS for c in tok.children):
             label = "DATASET" if low in DATASET_WORDS else "METHOD"
             named = self.comma_named(tok)  # "an instance of TMC, our new algorithm, ASpS, ...": the name after it
@@ -920,6 +925,15 @@ class _Rules:
         if found is not None:
             self.add_proposal(found, label)
         return found is not None
+
+    def someone_elses(self, proposed: Token) -> None:
+        """"the recently proposed test-time prompt tuning", "previously proposed FooNet": what the proposal rule
+        finds there is named, but used, not this paper's."""
+        before = dict(self.out)
+        self.proposal(proposed.head, proposed)
+        for key, (label, rule, _) in self.out.items():
+            if before.get(key) != self.out[key]:
+                self.out[key] = (label, "used", before[key][2] if key in before else False)
 
     def coined_pair(self, obj: Token, verb: Token) -> bool:
         """Propose only a name coined with its acronym at the object (see ``pair_at``), nothing described."""
