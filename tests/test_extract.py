@@ -1698,6 +1698,6 @@ def test_a_name_that_holds_tasks_or_games_is_data(nlp) -> None:
 def test_a_recently_proposed_name_is_used_not_proposed(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We show that the recently proposed uncertainty aware (UA) ranking functions are stable. Unlike previously "
-        "proposed FooNet, the proposed BazNet is fast."))], nlp)
+        "proposed FooNet, the proposed BazNet is fast. The latest work proposes QuxNet."))], nlp)
     proposed = {e.name: e.proposed for e in ex.entities}
-    assert proposed == {"uncertainty aware": False, "FooNet": False, "BazNet": True}
+    assert proposed == {"uncertainty aware": False, "FooNet": False, "BazNet": True, "QuxNet": False}

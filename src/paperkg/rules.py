@@ -54,7 +54,7 @@ _STRONG_PROPOSE = frozenset("propose proposes introduce introduces present prese
 _BORROWED_FROM = frozenset("of between from upon leverages leveraging harnesses harnessing".split())
 #: Nouns that propose what follows their "of" in a sentence about "our" work.
 _PROPOSING_NOUNS = frozenset(("introduction", "development"))
-_PRIOR_CUES = frozenset("existing previous prior recent recently many various several numerous traditional".split())
+_PRIOR_CUES = frozenset("existing previous prior recent recently latest many various several numerous traditional".split())
 #: Words that place a named thing in earlier work: "one of such algorithms, called predictive coding".
 _EARLIER_WORK = frozenset("previously such emerging classic classical well-known popular standard".split())
 _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
