@@ -56,7 +56,7 @@ _BORROWED_FROM = frozenset("of between from upon leverages leveraging harnesses 
 _PROPOSING_NOUNS = frozenset(("introduction", "development"))
 _PRIOR_CUES = frozenset("existing previous prior recent recently latest many various several numerous traditional".split())
 #: Words that place a named thing in earlier work: "one of such algorithms, called predictive coding".
-_EARLIER_WORK = frozenset("previously such emerging classic classical well-known popular standard".split())
+_EARLIER_WORK = frozenset("previously such emerging classic classical well-known popular standard widely".split())
 _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
 #: Adverbs that make "proposed" someone else's: "the recently proposed X", "originally proposed for ...".
 _PROPOSED_BEFORE = frozenset("recently previously originally already earlier widely commonly first".split())
