@@ -270,6 +270,8 @@ def test_known_or_analysed_title_names_are_not_proposed(nlp) -> None:
      "bridge the performance gap.", None),
     ("An emerging theory-guided approach (called TIL+OOD) is to train a task-specific model for each task.", None),
     ("It outperforms the most advanced and widely used automation tool in theorem proving called Sledgehammer.", None),
+    ("We design an attack that needs only 4k queries against the widely used HyperLogLog Plus Plus (HLLPP) sketch.",
+     None),
     ("We show that an optimizer called Improved Variational Online Newton (IVON) matches Adam for training large "
      "networks such as GPT-2.", "Improved Variational Online Newton"),
     # the parser hangs "the proposed text" on the first word of the next sentence when a formula ends it

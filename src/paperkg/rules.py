@@ -483,7 +483,9 @@ class _Rules:
                 if verb.i < long.start < sent.end and self.coinable(long) \
                         and not all(self.gaz_tokens[short.start : short.end]) \
                         and doc[long.start - 1].lower_ not in _BORROWED_FROM \
-                        and not _modifies_what_follows(doc, short.end):  # not "a temporal-difference (TD) type ..."
+                        and not any(t.lower_ in _EARLIER_WORK or t.lower_ in _PRIOR_CUES for t in doc[max(long.start - 3, 0) : long.start]) \
+                        and not _modifies_what_follows(doc, short.end):  # not "a temporal-difference (TD) type ...",
+                    # nor "the widely used HyperLogLog (HLL++)"
                     label = self.out.get((long.start, long.end), ("",))[0]
                     if label in ("METHOD", "DATASET"):
                         self.add((long.start, long.end), label, "propose", proposed=True)
