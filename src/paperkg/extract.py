@@ -505,9 +505,8 @@ def _fragments_of_proposals(entities: list[Entity]) -> list[Entity]:
     for part, words in proposals:
         if part.aliases:
             continue  # a part with an acronym of its own is a part, named: "Prototype Graph Model (PGM)"
-        whole = next((e for e, longer in proposals if 2 * len(words) < len(longer) and any(
-            longer[i : i + len(words)] == words for i in range(len(longer) - len(words) + 1))
-            and not e.name.lower().startswith(part.name.lower() + "-")), None)  # "MOMENT-1-large" is a variant
+        whole = next((e for e, longer in proposals if 2 * len(words) < len(longer) and _runs_at(words, longer)
+                      and not e.name.lower().startswith(part.name.lower() + "-")), None)  # "MOMENT-1-large" is a variant
         if whole is not None and whole.label == part.label:
             _take_mentions(whole, part)
             fragments.add(id(part))
@@ -586,14 +585,18 @@ def _shortened_form(words: list[str], longer: list[str]) -> bool:
     """``words`` run on inside ``longer`` (not after a contrary prefix: "non-convex optimization" is no
     convex optimization), or keep its first and last words and drop some between ("zero-shot classification"
     for "zero-shot text classification")."""
-    n = len(words)
-    if len(longer) <= n:
+    if len(longer) <= len(words):
         return False
-    if any(longer[k : k + n] == words and (k == 0 or longer[k - 1] not in CONTRARY_PREFIXES)
-           for k in range(len(longer) - n + 1)):
+    if any(k == 0 or longer[k - 1] not in CONTRARY_PREFIXES for k in _runs_at(words, longer)):
         return True
     rest = iter(longer)
-    return n >= 2 and words[0] == longer[0] and words[-1] == longer[-1] and all(w in rest for w in words)
+    return len(words) >= 2 and words[0] == longer[0] and words[-1] == longer[-1] and all(w in rest for w in words)
+
+
+def _runs_at(words: list[str], longer: list[str]) -> list[int]:
+    """Where ``words`` run on, one after another, inside ``longer``: the index of each run's first word."""
+    n = len(words)
+    return [k for k in range(len(longer) - n + 1) if longer[k : k + n] == words]
 
 
 def _named_by_acronym(entities: list[Entity]) -> list[tuple[str, str]]:

@@ -1542,7 +1542,7 @@ class _Rules:
         if not (new or ours):
             return  # "AdAutomixup comprises two modules, a mixed example generator, and a target classifier"
         for s, e in items:  # "three datasets: Adult, COMPAS, and CelebA" are used, not new
-            if label == "DATASET" and doc[e - 1].lower_ in ("task", "tasks", "problem", "problems"):
+            if label == "DATASET" and doc[e - 1].lower_ in _TASK_NOUNS:
                 self.add((s, e), "TASK", "listed")  # "four benchmarks: SCAN ..., and a compositional translation task"
             else:
                 self.add((s, e), label, "propose" if new else "listed", proposed=new)
