@@ -136,6 +136,8 @@ def _add(out: dict, span: Span | tuple[int, int], label: str, rule: str, doc: Do
         return  # unbalanced, or across a sentence end the sentencizer missed ("image-to-3D. Project page")
     if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
         return  # a citation: "Filippi et al."
+    if start > 0 and doc[start - 1].like_num and not doc[start - 1].whitespace_:
+        return  # the unit of a quantity, not a name: "Our compact 33MB model", "175M parameter attention"
     key = (start, end)
     if key in out:
         old = out[key]
