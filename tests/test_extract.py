@@ -14,6 +14,7 @@ from paperkg.models import Entity, Mention, Paper
 from paperkg.phrases import name_run
 from paperkg.resolve import resolve
 from paperkg.settings import Settings
+from paperkg.textnorm import clean_text
 
 GOLD = Path(__file__).parent / "data" / "gold" / "seeds.jsonl"
 ABSTRACT = (
@@ -479,6 +480,23 @@ def test_a_coined_bench_name_is_a_proposed_dataset(nlp) -> None:
     found = {(e.name, e.label, e.proposed) for e in ex.entities}
     assert {("GameBench", "DATASET", True), ("DragBench", "DATASET", True)} <= found
     assert not [e for e in ex.entities if e.label == "METHOD"]
+
+
+@pytest.mark.parametrize(("abstract", "name", "short"), [
+    ("In this paper, we introduce **LASER**: **L**ine**A**r Compre**S**sion in Wir**E**less Dist**R**ibuted "
+     "Optimization. LASER is fast.", "LineAr CompreSsion in WirEless DistRibuted Optimization", "LASER"),
+    ("Our proposed algorithm, **ACE**: Off-policy **A**ctor-critic with **C**ausality-aware **E**ntropy "
+     "regularization, wins.", "Off-policy Actor-critic with Causality-aware Entropy regularization", "ACE"),
+    ("This paper introduces $\\textbf{PAE}$: $\\textbf{P}$lanner-$\\textbf{A}$ctor-$\\textbf{E}$valuator, a novel "
+     "framework.", "Planner-Actor-Evaluator", "PAE"),
+])
+def test_a_long_form_whose_marked_letters_spell_the_acronym_before_it_is_one_proposal(
+        nlp, abstract: str, name: str, short: str) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    methods = [(e.name, e.aliases, e.proposed) for e in ex.entities if e.label == "METHOD"]
+    assert methods == [(name, [short], True)]  # not also its pieces: "LineAr CompreSsion", "Off-policy Actor-critic"
+    (entity,) = [e for e in ex.entities if e.name == name]
+    assert any(clean_text(m.text) == name and abstract[m.start : m.end] == m.text for m in entity.mentions)
 
 
 def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:

@@ -189,7 +189,7 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     _link_abbreviations([(m.long.text.strip(), m.span.text.strip()) for m in found if m.long is not None]
                         + _named_by_acronym(entities) + _defined_beside(entities, abstract)
                         + _initials_elsewhere(entities), entities)
-    merged = merge_paper(entities)
+    merged = _marked_long_forms(merge_paper(entities), abstract)
     _named_in_title(clean_title, merged)
     _no_proposed_tasks(merged)
     _variants_of_proposals(merged)
@@ -645,6 +645,38 @@ def _defined_beside(entities: list[Entity], abstract: str) -> list[tuple[str, st
                         and spelled_after(short.name, long.name):
                     pairs.append((long.name, short.name))
     return pairs
+
+
+#: Letters a paper marks to spell its acronym: "**L**ine**A**r", "$\\textbf{A}$ctor", "\\underline{C}".
+_MARKED_LETTERS = re.compile(r"\*\*([A-Za-z]+)\*\*|\\(?:textbf|underline|mathbf)\{([A-Za-z]+)\}")
+#: An acronym's closing markup and the colon that opens its long form: "**LASER**: ", "$\\textbf{PAE}$: ".
+_MARKED_COLON = re.compile(r"(?:\*\*|\}|\$)*\s*:\s*")
+#: Where the long form after the colon ends: the clause's end or an opening parenthesis.
+_LONG_FORM_END = re.compile(r"[,;(]|\.(?:\s|$)")
+
+
+def _marked_long_forms(entities: list[Entity], abstract: str) -> list[Entity]:
+    """"**LASER**: **L**ine**A**r Compre**S**sion in Wir**E**less Dist**R**ibuted Optimization": a long form after a
+    proposed acronym and a colon, whose marked letters spell it, names the acronym's entity. The rules see only
+    pieces of it ("LineAr CompreSsion", "WirEless DistRibuted Optimization"), which go."""
+    for short in [e for e in entities if e.proposed and is_short_form(e.name)]:
+        first = short.mentions[0]
+        colon = _MARKED_COLON.match(abstract, first.end)
+        if colon is None or colon.end() == first.end or ":" not in colon.group():
+            continue
+        start = colon.end()
+        end = (found.start() if (found := _LONG_FORM_END.search(abstract, start, start + 200)) else start)
+        marked = ["".join(m.groups("")) for m in _MARKED_LETTERS.finditer(abstract, start, end)]
+        if len(marked) < 2 or "".join(marked).lower() != "".join(c for c in short.name if c.isalpha()).lower():
+            continue
+        long = clean_text(abstract[start:end]).strip()
+        inside = [e for e in entities if e is not short and all(start <= m.start and m.end <= end for m in e.mentions)]
+        entities = [e for e in entities if not any(e is piece for piece in inside)]
+        short.name, short.aliases = long, [short.name, *(a for a in short.aliases if a != long)]
+        short.mentions = sorted([*short.mentions, Mention(start=start, end=end, text=abstract[start:end],
+                                                          sentence=first.sentence, rule="abbreviation")],
+                                key=lambda m: m.start)
+    return entities
 
 
 def _initials_elsewhere(entities: list[Entity]) -> list[tuple[str, str]]:
