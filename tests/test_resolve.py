@@ -50,6 +50,11 @@ def test_canonical_prefers_the_frequent_full_name() -> None:
     assert canonical(["SDXL"]) == "SDXL"
 
 
+def test_a_version_after_a_hyphen_is_no_long_form_but_joined_words_are() -> None:
+    assert canonical(["LLaMA", "LLaMA", "LLaMA", "Llama", "Llama-1", "LLaMA-1"]) == "LLaMA"
+    assert canonical(["FTRL", "FTRL", "follow-the-regularized-leader"]) == "follow-the-regularized-leader"
+
+
 def test_canonical_spells_out_an_acronym_inside_a_long_form() -> None:
     names = ["offline RL", "offline RL", "offline RL", "offline reinforcement learning"]
     assert canonical(names) == "offline reinforcement learning"

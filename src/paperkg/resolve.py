@@ -146,6 +146,11 @@ def is_short_form(name: str) -> bool:
     return " " not in name and sum(c.isupper() for c in name) >= 2 and not _HYPHENED_WORDS.fullmatch(name)
 
 
+#: Words joined by a hyphen, as a long form may be written ("Follow-the-Regularized-Leader"); not a version
+#: after one ("Llama-1" is no long form of LLaMA).
+_JOINED_WORDS = re.compile(r"[^\W\d_]{2}-[^\W\d_]{2}")
+
+
 def canonical(names: Iterable[str]) -> str:
     """The most specific full name: the most frequent long form, spelled out where some paper spells
     it out (ties: the longer, then the one with capitals as its authors wrote it), else the most
@@ -164,7 +169,8 @@ def canonical(names: Iterable[str]) -> str:
         usual = max(group, key=lambda n: (counts[n], len(n.split()), sum(c.isupper() for c in n), n))
         total[usual] = sum(counts[n] for n in group)
         has_short = any(is_short_form(n) for n in group)
-        if any(not is_short_form(n) and not _short_form_of_a_kind(n) and (" " in n.strip() or "-" in n or not has_short)
+        if any(not is_short_form(n) and not _short_form_of_a_kind(n)
+               and (" " in n.strip() or _JOINED_WORDS.search(n) or not has_short)
                for n in group):
             longs.append(usual)
     bare = [n for n in longs if not has_size(n)]
