@@ -489,12 +489,14 @@ def test_a_coined_bench_name_is_a_proposed_dataset(nlp) -> None:
      "regularization, wins.", "Off-policy Actor-critic with Causality-aware Entropy regularization", "ACE"),
     ("This paper introduces $\\textbf{PAE}$: $\\textbf{P}$lanner-$\\textbf{A}$ctor-$\\textbf{E}$valuator, a novel "
      "framework.", "Planner-Actor-Evaluator", "PAE"),
+    ("We propose a general-purpose framework, named UP2ME (**U**nivariate **P**re-training to **M**ultivariate "
+     "Fin**e**-tuning).", "Univariate Pre-training to Multivariate Fine-tuning", "UP2ME"),
 ])
 def test_a_long_form_whose_marked_letters_spell_the_acronym_before_it_is_one_proposal(
         nlp, abstract: str, name: str, short: str) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
     methods = [(e.name, e.aliases, e.proposed) for e in ex.entities if e.label == "METHOD"]
-    assert methods == [(name, [short], True)]  # not also its pieces: "LineAr CompreSsion", "Off-policy Actor-critic"
+    assert methods == [(name, [short], True)]  # not also its pieces: "LineAr CompreSsion", "Univariate Pre-training"
     (entity,) = [e for e in ex.entities if e.name == name]
     assert any(clean_text(m.text) == name and abstract[m.start : m.end] == m.text for m in entity.mentions)
 

@@ -649,23 +649,26 @@ def _defined_beside(entities: list[Entity], abstract: str) -> list[tuple[str, st
 
 #: Letters a paper marks to spell its acronym: "**L**ine**A**r", "$\\textbf{A}$ctor", "\\underline{C}".
 _MARKED_LETTERS = re.compile(r"\*\*([A-Za-z]+)\*\*|\\(?:textbf|underline|mathbf)\{([A-Za-z]+)\}")
-#: An acronym's closing markup and the colon that opens its long form: "**LASER**: ", "$\\textbf{PAE}$: ".
-_MARKED_COLON = re.compile(r"(?:\*\*|\}|\$)*\s*:\s*")
-#: Where the long form after the colon ends: the clause's end or an opening parenthesis.
-_LONG_FORM_END = re.compile(r"[,;(]|\.(?:\s|$)")
+#: An acronym's closing markup and what opens its long form: a colon ("**LASER**: ", "$\\textbf{PAE}$: ") or a
+#: parenthesis ("MC-GTA (**M**odel-based **C**lustering via ...)").
+_MARKED_OPENING = re.compile(r"(?:\*\*|\}|\$)*\s*([:(])\s*")
+#: Where the long form ends: after a colon, at the clause's end or a parenthesis; in parentheses, where they close.
+_LONG_FORM_END = {":": re.compile(r"[,;(]|\.(?:\s|$)"), "(": re.compile(r"\)")}
 
 
 def _marked_long_forms(entities: list[Entity], abstract: str) -> list[Entity]:
-    """"**LASER**: **L**ine**A**r Compre**S**sion in Wir**E**less Dist**R**ibuted Optimization": a long form after a
-    proposed acronym and a colon, whose marked letters spell it, names the acronym's entity. The rules see only
-    pieces of it ("LineAr CompreSsion", "WirEless DistRibuted Optimization"), which go."""
+    """"**LASER**: **L**ine**A**r Compre**S**sion in Wir**E**less Dist**R**ibuted Optimization", "UP2ME (**U**nivariate
+    **P**re-training to **M**ultivariate Fin**e**-tuning)": a long form after a proposed acronym, whose marked letters
+    spell it, names the acronym's entity. The rules see only pieces of it ("LineAr CompreSsion", "Univariate
+    Pre-training"), which go."""
     for short in [e for e in entities if e.proposed and is_short_form(e.name)]:
         first = short.mentions[0]
-        colon = _MARKED_COLON.match(abstract, first.end)
-        if colon is None or colon.end() == first.end or ":" not in colon.group():
+        opening = _MARKED_OPENING.match(abstract, first.end)
+        if opening is None:
             continue
-        start = colon.end()
-        end = (found.start() if (found := _LONG_FORM_END.search(abstract, start, start + 200)) else start)
+        start = opening.end()
+        found = _LONG_FORM_END[opening.group(1)].search(abstract, start, start + 200)
+        end = found.start() if found else start
         marked = ["".join(m.groups("")) for m in _MARKED_LETTERS.finditer(abstract, start, end)]
         if len(marked) < 2 or "".join(marked).lower() != "".join(c for c in short.name if c.isalpha()).lower():
             continue
