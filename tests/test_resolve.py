@@ -128,6 +128,20 @@ def test_trailing_plus_names_another_method() -> None:
     assert match_key("LoRA+") != match_key("LoRA") and match_key("RSCP++") != match_key("RSCP+")
 
 
+def test_a_modality_mapping_said_alone_is_the_generation_task_of_that_name() -> None:
+    gazetteer = "task:text-to-image generation"
+    out = resolve([
+        PaperExtraction(id="a", entities=[ent("TASK", "text-to-image generation", key=gazetteer)]),
+        PaperExtraction(id="b", entities=[ent("TASK", "text-to-image"), ent("TASK", "image-to-image", at=20)]),
+        PaperExtraction(id="c", entities=[ent("TASK", "Text-to-Image")]),
+    ])
+    tasks = {(ex.id, e.name, e.key) for ex in out for e in ex.entities}
+    assert {("a", "text-to-image generation", gazetteer), ("b", "text-to-image generation", gazetteer),
+            ("c", "text-to-image generation", gazetteer)} <= tasks
+    assert ("b", "image-to-image", "task:image to image") in tasks  # no image-to-image generation task to join
+    assert [e.aliases for e in out[1].entities if e.key == gazetteer] == [["text-to-image"]]
+
+
 def test_a_known_acronym_alone_shares_the_gazetteer_entry_key_across_papers() -> None:
     gazetteer = "dataset:deepmind control suite"
     a, b = (ex.entities[0] for ex in resolve([

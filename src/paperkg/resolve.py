@@ -146,6 +146,10 @@ def is_short_form(name: str) -> bool:
     return " " not in name and sum(c.isupper() for c in name) >= 2 and not _HYPHENED_WORDS.fullmatch(name)
 
 
+#: A mapping from one modality to another, named alone: "text-to-image", "text-to-3D".
+_MAPPING = re.compile(r"[^\W_]+-to-[^\W_]+", re.IGNORECASE)
+
+
 #: Words joined by a hyphen, as a long form may be written ("Follow-the-Regularized-Leader"); not a version
 #: after one ("Llama-1" is no long form of LLaMA).
 _JOINED_WORDS = re.compile(r"[^\W\d_]{2}-[^\W\d_]{2}")
@@ -177,9 +181,11 @@ def canonical(names: Iterable[str]) -> str:
     if longs and not bare:  # "GPT-4 128K" is no long form of GPT-4
         bare = [n for n in total if not has_size(n)]
     pool = bare or longs or list(total)
-    # a size variant ("ImageNet-1k", "ImageNet 32x32") names the entity only when no bare name does, and
-    # a long form with an acronym in it ("offline RL") only when none is spelled out
-    return max(pool, key=lambda n: (not has_size(n), not _abbreviated(n), total[n], len(n.split()), len(n),
+    # a size variant ("ImageNet-1k", "ImageNet 32x32") names the entity only when no bare name does, a long
+    # form with an acronym in it ("offline RL") only when none is spelled out, and a modality mapping said
+    # alone ("text-to-image") only when no name says what is done with it
+    return max(pool, key=lambda n: (not has_size(n), not _abbreviated(n), not _MAPPING.fullmatch(n), total[n],
+                                    len(n.split()), len(n),
                                     sum(c.isupper() for c in n), n))
 
 
@@ -263,7 +269,8 @@ def _groups(entities: list[Entity], by_key: bool = False, papers: list[int] | No
     entities found under one gazetteer entry of their own label ("offline RL" and "offline
     reinforcement learning"), which is safe within one paper, except for a modified variant the
     gazetteer lists as an alias ("group Lasso" is not "Lasso"). ``papers`` (the paper of each entity)
-    keeps an acronym a paper proposes from joining other papers' long forms of it."""
+    keeps an acronym a paper proposes from joining other papers' long forms of it. A modality mapping said
+    alone ("text-to-image") joins the generation task of that name ("text-to-image generation")."""
     uf = _UnionFind([_entry(e) for e in entities])
     if by_key:
         first: dict[str, int] = {}
@@ -285,6 +292,12 @@ def _groups(entities: list[Entity], by_key: bool = False, papers: list[int] | No
                 uf.union(long_owner[k], i)
             else:
                 long_owner[k] = i
+    for i, e in enumerate(entities):  # "text-to-image" said alone is the text-to-image generation task
+        if e.label == "TASK" and _MAPPING.fullmatch(e.name):
+            owner = next((j for head in ("generation", "synthesis")
+                          if (j := long_owner.get(("TASK", match_key(f"{e.name} {head}")))) is not None), None)
+            if owner is not None:
+                uf.union(owner, i)
     senses = _Senses(entities, papers) if papers is not None else None
     # Short forms: join the group(s) of the long forms they stand for, unless ambiguous.
     for k, users in short_users.items():
