@@ -491,6 +491,11 @@ def test_a_coined_bench_name_is_a_proposed_dataset(nlp) -> None:
      "framework.", "Planner-Actor-Evaluator", "PAE"),
     ("We propose a general-purpose framework, named UP2ME (**U**nivariate **P**re-training to **M**ultivariate "
      "Fin**e**-tuning).", "Univariate Pre-training to Multivariate Fine-tuning", "UP2ME"),
+    ("This paper introduces an $\\textbf{A}$daptive, $\\textbf{D}$ynamic, and $\\textbf{A}$utomated framework for "
+     "identifying $\\textbf{G}$raph $\\textbf{L}$ottery $\\textbf{T}$ickets ($\\textbf{AdaGLT}$).",
+     "Adaptive, Dynamic, and Automated framework for identifying Graph Lottery Tickets", "AdaGLT"),
+    ("We propose a novel **De**centralized FL technique by introducing **S**ynthetic **A**nchors, dubbed as DeSA.",
+     "Decentralized FL technique by introducing Synthetic Anchors", "DeSA"),
 ])
 def test_a_long_form_whose_marked_letters_spell_the_acronym_before_it_is_one_proposal(
         nlp, abstract: str, name: str, short: str) -> None:
@@ -499,6 +504,12 @@ def test_a_long_form_whose_marked_letters_spell_the_acronym_before_it_is_one_pro
     assert methods == [(name, [short], True)]  # not also its pieces: "LineAr CompreSsion", "Univariate Pre-training"
     (entity,) = [e for e in ex.entities if e.name == name]
     assert any(clean_text(m.text) == name and abstract[m.start : m.end] == m.text for m in entity.mentions)
+
+
+def test_marked_letters_inside_a_longer_long_form_do_not_cut_it(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We propose **D**istillation with **D**omain **S**hift (**D3S**), a method for robust models."))], nlp)
+    assert [(e.name, e.aliases) for e in ex.entities if e.proposed] == [("Distillation with Domain Shift", ["D3S"])]
 
 
 def test_a_problem_named_by_noun_modifiers_is_a_task(nlp) -> None:

@@ -140,6 +140,8 @@ def test_a_modality_mapping_said_alone_is_the_generation_task_of_that_name() -> 
             ("c", "text-to-image generation", gazetteer)} <= tasks
     assert ("b", "image-to-image", "task:image to image") in tasks  # no image-to-image generation task to join
     assert [e.aliases for e in out[1].entities if e.key == gazetteer] == [["text-to-image"]]
+    assert canonical(["text-to-image", "text-to-image", "text-to-image generation"]) == "text-to-image generation"
+    assert canonical(["Text-to-Image", "T2I"]) == "Text-to-Image"  # still better than its acronym
 
 
 def test_a_known_acronym_alone_shares_the_gazetteer_entry_key_across_papers() -> None:

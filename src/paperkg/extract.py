@@ -654,32 +654,78 @@ _MARKED_LETTERS = re.compile(r"\*\*([A-Za-z]+)\*\*|\\(?:textbf|underline|mathbf)
 _MARKED_OPENING = re.compile(r"(?:\*\*|\}|\$)*\s*([:(])\s*")
 #: Where the long form ends: after a colon, at the clause's end or a parenthesis; in parentheses, where they close.
 _LONG_FORM_END = {":": re.compile(r"[,;(]|\.(?:\s|$)"), "(": re.compile(r"\)")}
+#: What comes between a long form and its acronym after it: "... **A**nchors, dubbed as DeSA", "... **T**ickets
+#: ($\\textbf{AdaGLT}$)".
+_MARKED_CLOSING = re.compile(r"\s*(?:\(|,?\s*(?:dubbed|termed|called|named|namely)(?:\s+as)?)\s*"
+                             r"(?:\*\*|\$?\\textbf\{|\{\\bf\s*)?$")
 
 
 def _marked_long_forms(entities: list[Entity], abstract: str) -> list[Entity]:
-    """"**LASER**: **L**ine**A**r Compre**S**sion in Wir**E**less Dist**R**ibuted Optimization", "UP2ME (**U**nivariate
-    **P**re-training to **M**ultivariate Fin**e**-tuning)": a long form after a proposed acronym, whose marked letters
-    spell it, names the acronym's entity. The rules see only pieces of it ("LineAr CompreSsion", "Univariate
-    Pre-training"), which go."""
-    for short in [e for e in entities if e.proposed and is_short_form(e.name)]:
-        first = short.mentions[0]
-        opening = _MARKED_OPENING.match(abstract, first.end)
-        if opening is None:
+    """A long form whose marked letters spell a proposed acronym beside it names the acronym's entity, where
+    the abbreviation detector did not find it whole: after it, "**LASER**: **L**ine**A**r Compre**S**sion in
+    Wir**E**less Dist**R**ibuted Optimization", "UP2ME (**U**nivariate **P**re-training to **M**ultivariate
+    Fin**e**-tuning)"; before it, "an $\\textbf{A}$daptive, $\\textbf{D}$ynamic, and $\\textbf{A}$utomated
+    framework for identifying $\\textbf{G}$raph $\\textbf{L}$ottery $\\textbf{T}$ickets ($\\textbf{AdaGLT}$)".
+    The rules see only pieces of it ("LineAr CompreSsion", "Univariate Pre-training", "Dynamic"), which go."""
+    for entity in [e for e in entities if e.proposed]:
+        short = next((n for n in (entity.name, *entity.aliases) if is_short_form(n)), None)
+        said = next((m for m in entity.mentions if m.text == short), None)
+        found = said and (_marked_after(abstract, said, short) or _marked_before(abstract, said, short))
+        if not found:
             continue
-        start = opening.end()
-        found = _LONG_FORM_END[opening.group(1)].search(abstract, start, start + 200)
-        end = found.start() if found else start
-        marked = ["".join(m.groups("")) for m in _MARKED_LETTERS.finditer(abstract, start, end)]
-        if len(marked) < 2 or "".join(marked).lower() != "".join(c for c in short.name if c.isalpha()).lower():
-            continue
+        start, end = found
         long = clean_text(abstract[start:end]).strip()
-        inside = [e for e in entities if e is not short and all(start <= m.start and m.end <= end for m in e.mentions)]
+        if any(m.start < start and m.text != short and m.sentence == said.sentence for m in entity.mentions) \
+                or match_key(long) == match_key(entity.name):
+            continue  # the detector found it, or a longer one: "**D**istillation with **D**omain **S**hift (**D3S**)"
+        inside = [e for e in entities if e is not entity and all(start <= m.start and m.end <= end for m in e.mentions)]
         entities = [e for e in entities if not any(e is piece for piece in inside)]
-        short.name, short.aliases = long, [short.name, *(a for a in short.aliases if a != long)]
-        short.mentions = sorted([*short.mentions, Mention(start=start, end=end, text=abstract[start:end],
-                                                          sentence=first.sentence, rule="abbreviation")],
-                                key=lambda m: m.start)
+        kept = [m for m in entity.mentions if not (start <= m.start and m.end <= end)]
+        entity.name, entity.aliases = long, [short, *(a for a in entity.aliases if a != short and any(
+            m.text == a for m in kept))]
+        entity.mentions = sorted([*kept, Mention(start=start, end=end, text=abstract[start:end], sentence=said.sentence,
+                                                 rule="abbreviation")], key=lambda m: m.start)
     return entities
+
+
+def _spelled_by_marks(abstract: str, start: int, end: int, short: str) -> bool:
+    marked = ["".join(m.groups("")) for m in _MARKED_LETTERS.finditer(abstract, start, end)]
+    return len(marked) >= 2 and "".join(marked).lower() == "".join(c for c in short if c.isalpha()).lower()
+
+
+def _marked_after(abstract: str, said: Mention, short: str) -> tuple[int, int] | None:
+    opening = _MARKED_OPENING.match(abstract, said.end)
+    if opening is None:
+        return None
+    start = opening.end()
+    found = _LONG_FORM_END[opening.group(1)].search(abstract, start, start + 200)
+    end = found.start() if found else start
+    return (start, end) if _spelled_by_marks(abstract, start, end, short) else None
+
+
+def _marked_before(abstract: str, said: Mention, short: str) -> tuple[int, int] | None:
+    """The long form right before the acronym: back from the separator over marked letters until they spell it,
+    to the start of the word the first one is in."""
+    lo = max(abstract.rfind(". ", 0, said.start) + 2, said.start - 200)
+    closing = _MARKED_CLOSING.search(abstract, lo, said.start)
+    if closing is None:
+        return None
+    end = closing.start()
+    letters = "".join(c for c in short if c.isalpha()).lower()
+    marks = list(_MARKED_LETTERS.finditer(abstract, lo, end))
+    if not marks or " " in abstract[marks[-1].end() : end].strip():
+        return None  # the last marked letter is in the long form's last word
+    spelled = ""
+    for mark in reversed(marks):
+        spelled = "".join(mark.groups("")).lower() + spelled
+        if spelled == letters:
+            start = mark.start()
+            while start > lo and not abstract[start - 1].isspace() and abstract[start - 1] != "(":
+                start -= 1
+            return (start, end) if _spelled_by_marks(abstract, start, end, short) else None
+        if not letters.endswith(spelled):
+            return None
+    return None
 
 
 def _initials_elsewhere(entities: list[Entity]) -> list[tuple[str, str]]:

@@ -184,9 +184,15 @@ def canonical(names: Iterable[str]) -> str:
     # a size variant ("ImageNet-1k", "ImageNet 32x32") names the entity only when no bare name does, a long
     # form with an acronym in it ("offline RL") only when none is spelled out, and a modality mapping said
     # alone ("text-to-image") only when no name says what is done with it
-    return max(pool, key=lambda n: (not has_size(n), not _abbreviated(n), not _MAPPING.fullmatch(n), total[n],
+    return max(pool, key=lambda n: (not has_size(n), not _abbreviated(n), not _extended_mapping(n, pool), total[n],
                                     len(n.split()), len(n),
                                     sum(c.isupper() for c in n), n))
+
+
+def _extended_mapping(name: str, names: list[str]) -> bool:
+    """A modality mapping said alone that another name says what is done with: "text-to-image" beside
+    "text-to-image generation" (but "Text-to-Image" is still a better name than "T2I")."""
+    return bool(_MAPPING.fullmatch(name)) and any(n.lower().startswith(name.lower() + " ") for n in names)
 
 
 def _short_form_of_a_kind(name: str) -> bool:
