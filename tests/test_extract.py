@@ -1050,6 +1050,20 @@ def test_a_contrary_prefix_makes_a_known_name_another_thing(nlp) -> None:
     assert keys["non-convex optimization"] != keys["convex optimization"]
 
 
+def test_a_known_lower_case_name_hyphenated_to_a_prefix_is_part_of_a_longer_name(nlp) -> None:
+    hyphenated, plain = extract_papers([
+        Paper(id="a", abstract=("We improve out-of-domain generalization with self-supervised contrastive learning and "
+                                "the self-attention mechanism under $\\varepsilon$-differential privacy.")),
+        Paper(id="b", abstract="We improve domain generalization with supervised contrastive learning.")], nlp)
+    keys = {e.name: e.key for e in hyphenated.entities}
+    known = {e.name: e.key for e in plain.entities}
+    assert {"out-of-domain generalization", "self-supervised contrastive learning"} <= set(keys)
+    assert keys["out-of-domain generalization"] != known["domain generalization"]
+    assert keys["self-supervised contrastive learning"] != known["supervised contrastive learning"]
+    # a prefix that a known name takes, or a symbol's name, is no part of the name after it
+    assert keys["self-attention"] and keys["differential privacy"]
+
+
 @pytest.mark.parametrize(("sentence", "names"), [
     ("Here, we propose RL with Adaptive Regularization (RL-AR), an algorithm that enables safe exploration.",
      {"RL with Adaptive Regularization", "RL-AR"}),

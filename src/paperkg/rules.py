@@ -365,7 +365,7 @@ class _Rules:
     def run(self) -> dict:
         doc = self.doc
         for span in self.gaz:
-            self.add(_with_prefix(doc, span), span.label_, "gazetteer")
+            self.add(_with_prefix(doc, span, self.gaz_tokens), span.label_, "gazetteer")
         short_labels = self.abbreviations()
         has_parse = doc.has_annotation("DEP")
         strings = doc.vocab.strings
@@ -1883,13 +1883,29 @@ def _object_head(tok: Token) -> str:
     return tok.lower_
 
 
-def _with_prefix(doc: Doc, span: Span) -> Span:
-    """A known name with a contrary prefix hyphenated to it is a name of its own ("non-convex optimization"
-    is not convex optimization): the span takes the prefix, and with it no gazetteer key."""
+#: Symbols' names that the text normalizer leaves before a hyphen: "$\\varepsilon$-differential privacy".
+_MATH_NAMES = frozenset("alpha beta gamma delta epsilon varepsilon zeta eta theta kappa lambda sigma tau phi varphi "
+                        "psi omega ell".split())
+
+
+def _with_prefix(doc: Doc, span: Span, known: bytearray) -> Span:
+    """A known name hyphenated to the word before it is part of a longer name, which the span takes whole, and
+    with it no gazetteer key: after a contrary prefix ("non-convex optimization" is not convex optimization), and
+    after any prefix when the name is in lower case ("out-of-domain generalization" is no domain generalization,
+    "self-supervised contrastive learning" no supervised contrastive learning). A capitalized name stays itself:
+    "Sheared-LLaMA" and "CLIP-ViT" build on the known model. Nor does a prefix that is itself part of a known
+    name ("self-attention mechanism" is self-attention) or a symbol's name ("$\\varepsilon$-differential privacy")."""
     start = span.start
-    if start >= 2 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_ and not doc[start - 1].whitespace_ \
-            and doc[start - 2].lower_ in CONTRARY_PREFIXES and (start == 2 or doc[start - 3].whitespace_):
+    if start < 2 or doc[start - 1].text != "-" or doc[start - 2].whitespace_ or doc[start - 1].whitespace_:
+        return span
+    if doc[start - 2].lower_ in CONTRARY_PREFIXES and (start == 2 or doc[start - 3].whitespace_):
         return doc[start - 2 : span.end]
+    first = word_start(doc, start)
+    words = [t for t in doc[first:start] if t.text != "-"]
+    plain = len(words[0]) >= 3 and all(t.is_alpha and t.is_lower and t.lower_ not in _MATH_NAMES
+                                       and (len(t) >= 3 or t.lower_ in FUNCTION_WORDS) for t in words)
+    if span.text[:1].islower() and plain and not any(known[first:start]):
+        return doc[first : span.end]
     return span
 
 
