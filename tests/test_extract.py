@@ -1710,6 +1710,14 @@ def test_every_later_use_of_a_found_name_is_a_mention_of_it(nlp) -> None:
     assert motif.mentions[-2].sentence == "Unlike Motif's rivals, \\textbf{Motif} is fast, and **Motif** too."
 
 
+def test_an_acronyms_plural_is_a_mention_of_it(nlp) -> None:
+    abstract = ("Our variational Bayesian last layer (VBLL) is cheap. We investigate VBLLs, and combine VBLL layers "
+                "with VBLLNet.")
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    (vbll,) = [e for e in ex.entities if "VBLL" in (e.name, *e.aliases)]
+    assert [m.text for m in vbll.mentions if m.rule == "repeat"] == ["VBLLs", "VBLL"]
+
+
 def test_the_noun_after_an_acronym_types_an_unknown_long_form(nlp) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=(
         "We study node classification on the Contextual Stochastic Block Model (CSBM) dataset, and a Federated "

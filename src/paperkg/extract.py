@@ -203,9 +203,9 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
 def _repeated_mentions(entities: list[Entity], doc: Doc, cleaned: CleanText, sentence: _Sentences) -> None:
     """Every other occurrence of a capitalized name that one entity of the abstract has is a mention of it:
     a rule finds "we propose Motif" once, and "Motif outperforms ..." later is the same thing, so the graph's
-    mention counts and sentences are the abstract's, not only the rules' evidence. Not an occurrence inside a
-    longer word or name ("Motif-2", "Vision Transformer" for Transformer, a URL), nor one that overlaps a
-    mention the rules found."""
+    mention counts and sentences are the abstract's, not only the rules' evidence; so is an acronym's plural
+    ("IWCNNs"). Not an occurrence inside a longer word or name ("Motif-2", "Vision Transformer" for Transformer,
+    a URL), nor one that overlaps a mention the rules found."""
     owners: dict[str, list[Entity]] = {}
     for e in entities:
         for name in {e.name, *e.aliases}:
@@ -219,6 +219,8 @@ def _repeated_mentions(entities: list[Entity], doc: Doc, cleaned: CleanText, sen
         at = text.find(name)
         while at >= 0:
             span = doc.char_span(at, at + len(name))
+            if span is None and name[-1].isupper() and text[at + len(name) : at + len(name) + 1] == "s":
+                span = doc.char_span(at, at + len(name) + 1)  # the acronym's plural: "IWCNN" ... "IWCNNs"
             at = text.find(name, at + 1)
             if span is None or _inside_longer_name(doc, span):
                 continue
