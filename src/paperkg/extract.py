@@ -690,14 +690,14 @@ def _marked_long_forms(entities: list[Entity], abstract: str) -> list[Entity]:
     return entities
 
 
-def _letters(short: str) -> str:
+def _acronym_letters(short: str) -> str:
     return "".join(c for c in short if c.isalpha()).lower()
 
 
 def _spelled_by_marks(abstract: str, start: int, end: int, short: str) -> bool:
     """The letters marked in ``abstract[start:end]``, two marks or more, are the acronym's ("UP2ME": u, p, m, e)."""
     marked = ["".join(m.groups("")) for m in _MARKED_LETTERS.finditer(abstract, start, end)]
-    return len(marked) >= 2 and "".join(marked).lower() == _letters(short)
+    return len(marked) >= 2 and "".join(marked).lower() == _acronym_letters(short)
 
 
 def _marked_after(abstract: str, said: Mention, short: str) -> tuple[int, int] | None:
@@ -718,7 +718,7 @@ def _marked_before(abstract: str, said: Mention, short: str) -> tuple[int, int] 
     if closing is None:
         return None
     end = closing.start()
-    letters = _letters(short)
+    letters = _acronym_letters(short)
     marks = list(_MARKED_LETTERS.finditer(abstract, lo, end))
     if not marks or " " in abstract[marks[-1].end() : end].strip():
         return None  # the last marked letter must be in the long form's last word
