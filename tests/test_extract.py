@@ -1634,6 +1634,14 @@ def test_a_dataset_the_text_calls_new_is_proposed(nlp) -> None:
     ("We compare with ProtoNet, a popular baseline, and show gains on UNIMAL, a benchmark of robots.", set()),
     ("We present DeDer, a framework for decomposing and distilling embodied reasoning.", {"DeDer"}),
     ("We present DeDer.", {"DeDer"}),  # "present" tagged as an adjective, the root of its sentence
+    ("We make a step towards such foundation models and present ULTRA, an approach for learning graph representations.",
+     {"ULTRA"}),  # "present" tagged as the adjective of ULTRA
+    ("By integrating two modules, we develop [CoIC](https://github.com/x/CoIC), an innovative algorithm. "
+     "Code is available at [ZIP Lab](https://github.com/ziplab/QLLM) and in our [Project Page](https://x.io/).",
+     {"CoIC"}),  # a link's text is named by the link, unless a propose verb names it
+    ("The backbone of our tools is a new measure of discrepancy between the true conditional distribution and the "
+     "model's estimate, called the Augmented Conditional Maximum Mean Discrepancy (ACMMD).",
+     {"Augmented Conditional Maximum Mean Discrepancy"}),
     ("We propose both theoretical analysis and experimental evaluation to back these claims.", set()),
     ("We propose a Monte Carlo sampler from the reverse diffusion process.", set()),  # a known technique, used
 ])

@@ -16,7 +16,7 @@ FRAGMENTS = [
     "LLMs.To", "VisA.In", "(Wikitext2),previous", "1,000", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
     "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "Gen-Z\u2014a", "a\u00a0b", "zero\u200bwidth",
     "$\\sqrt{T}$", "\\citep{key2020}", "Contin\x02uous", "3D\x02MoLM", "Poincar\\'e", "R{\\'e}nyi", "Polyak-\\L ojasiewicz", "{\\sc BNS}",
-    "GEOM-DRUG\\footnote{x}", "aL\\small{LM}4T", "n\\log",
+    "GEOM-DRUG\\footnote{x}", "aL\\small{LM}4T", "n\\log", "[CoIC](https://a.b/CoIC),", "[x]", "(y)",
     "\\.\\A",  # an accent over a command that is no letter (hypothesis found it)
 ]
 
@@ -55,6 +55,8 @@ FRAGMENTS = [
         ("{\\sc Bias Neuron Suppression (BNS)} is proposed, {\\em new} and {\\bf 1}", "Bias Neuron Suppression (BNS) is proposed, new and 1"),
         ("stability in GEOM-DRUG\\footnote{Scores at 1k steps.} and QM9", "stability in GEOM-DRUG  Scores at 1k steps. and QM9"),
         ("cost $O(n\\log n)$, $\\text{aL\\small{LM}4T\\small{S}}$", "cost O(n log n), aLLM4TS"),
+        ("we develop [CoIC](https://github.com/x/CoIC), an algorithm; see [here](www.x.org), [x] (y) and [a](b)",
+         "we develop [CoIC (https://github.com/x/CoIC), an algorithm; see [here (www.x.org), [x] (y) and [a](b)"),
         ("plain text stays as it is.", "plain text stays as it is."),
     ],
 )

@@ -122,4 +122,8 @@ def is_junk(span: Span, label: str) -> bool:
     before = _glued_before(span.doc, span.start)
     if "://" in before or "www." in before:
         return True
+    if span.id_ != "propose" and span.end + 1 < len(span.doc) and span.doc[span.end].text == "(" \
+            and span.doc[span.end + 1].like_url:
+        return True  # a link's text names the link: "Code is available at [ModelTC](https://github.com/...)", "in our
+        # [Project Page](https://...)" (not "we develop [CoIC](https://github.com/...), an algorithm")
     return False

@@ -655,12 +655,15 @@ class _Rules:
             objects = _objects(tok)
             if not [obj for obj in objects if self.proposal(obj, tok)] and objects and self.unnamed_at is None:
                 self.unnamed_at = tok.sent.end
-            if not objects and tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
-                # a parse without an object: "we propose CDTD, or ..."
-                self.add_proposal(name_run(doc, tok.i + 1), _named_object_label(doc[tok.i + 1], tok))
-        elif low in ("present", "presents") and tok.i > 0 and doc[tok.i - 1].lower_ == "we":
+            named = tok.i + 1 + (tok.i + 2 < len(doc) and doc[tok.i + 1].text == "[")  # a link's text: "[CoIC](https://...)"
+            if not objects and named < len(doc) and is_namey(doc[named]):
+                # a parse without an object: "we propose CDTD, or ...", "we develop [CoIC](https://...), an algorithm"
+                self.add_proposal(name_run(doc, named), _named_object_label(doc[named], tok))
+        elif low in ("present", "presents") and tok.i > 0 and (doc[tok.i - 1].lower_ == "we" or doc[tok.i - 1].lower_ == "and"
+                                                              and is_namey(doc[tok.i + 1]) and _we_before(tok)):
             # tagged as an adjective: "We present mean-field chaos diffusion models" (the adjective of the
-            # object), "We present DeDer, a framework for ..." (the root, its object a dobj)
+            # object), "We present DeDer, a framework for ..." (the root, its object a dobj), "we make a step
+            # towards such models and present ULTRA, an approach ..." (the adjective of ULTRA)
             for obj in ([tok.head] if tok.head.i > tok.i else _objects(tok)):
                 self.proposal(obj, tok)
         elif low in _WEAK_PROPOSE and tok.pos_ == "VERB" and _we_subject(tok):
@@ -1289,8 +1292,9 @@ class _Rules:
             anchor = anchor.head.head  # "a practical DRL agent system for fighting games named Shūkai": the system
         if anchor.lower_ in OBSERVED or any(t.lower_ in OBSERVED for t in doc[max(tok.i - 3, 0) : tok.i]):
             return  # "this phenomenon, which we call Initial Guessing Bias"
-        if anchor.lower_ in _MEASURES and kind is None:
-            return  # "a measure called geodesic correlation" is no method (but "we call this measure the SmoothECE")
+        if anchor.lower_ in _MEASURES and kind is None and not any(c.lower_ in _NEW_WORDS for c in anchor.children):
+            return  # "a measure called geodesic correlation" is no method (but "we call this measure the SmoothECE",
+            # "a new measure of discrepancy ..., called the Augmented Conditional Maximum Mean Discrepancy (ACMMD)")
         if tok.i > 1 and (doc[tok.i - 1].lower_ == "so" or doc[tok.i - 1].text == "-" and doc[tok.i - 2].lower_ == "so"):
             return  # "the so-called fractional Fokker-Planck equation": a name the reader is assumed to know
         if anchor.lower_ in ("task", "tasks", "problem", "problems") and tok.dep_ == "relcl":
@@ -1500,7 +1504,8 @@ class _Rules:
         ours = any(t.lower_ in ("we", "our", "novel", "new") or t.lower_ in PROPOSE_VERBS for t in sent)
         if colon + 1 >= sent.end or not (doc[k].lower_ in _CONTRIBUTION_NOUNS or tasks) \
                 or doc[colon].text not in (",", ":", "-", "—", "–") \
-                or not (tasks or ours or self.named_subject(sent)):
+                or not (tasks or ours or self.named_subject(sent)) \
+                or doc[colon + 1].pos_ == "PRON":  # a clause, not a list: "By integrating two modules, we develop X"
             return
         items: list[tuple[int, int]] = []
         start = colon + 1
@@ -1805,6 +1810,12 @@ def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]], long_names: 
         if " " in entry and not related(entry, long.text):  # "RL from human feedback" is RLHF
             redefined.add(short.text)
     return [s for s in gaz if s.text not in redefined] if redefined else list(gaz)
+
+
+def _we_before(tok: Token) -> bool:
+    """The sentence's main verb before ``tok`` has "we" as its subject."""
+    root = tok.sent.root
+    return root.i < tok.i and any(c.dep_ == "nsubj" and c.lower_ == "we" for c in root.children)
 
 
 def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:

@@ -37,6 +37,9 @@ _GLUED_AFTER_CAPITAL = (r"(?<=[A-Z])\.(?=(?:In|We|The|This|These|Our|It|Its|To|O
                         r"Extensive|Experiments|Experimental|Results|Code|Further|Besides|Thus|Therefore|Despite|"
                         r"Given|Yet|Though|Although|Nevertheless|Among|Compared|Unlike|While|When|Hence|Here|"
                         r"[A-Z][a-z]+ly)\b)")  # and adverbs: "of CLIP.Typically, GDA ..."
+#: The bracket that closes a Markdown link's text, glued to its target: "we develop [CoIC](https://github.com/x/CoIC),
+#: an algorithm" reads "we develop [CoIC (https://github.com/x/CoIC), an algorithm", which spaCy splits apart.
+_MARKDOWN_LINK = r"(?<=[^\s\]])\](?=\((?:https?://|www\.)[^()\s]*\))"
 #: TeX accents over a letter ("\\'e", "\\'{e}", "\\"{o}", "\\v{s}") or over a dotless i or j ("\\'{\\i}"), and
 #: their combining marks.
 _ACCENT = r"\\['\"`^~=.]\s*(?:\{\s*(?:\\[ij]|[A-Za-z])\s*\}|\\[ij]|[A-Za-z])|\\[uvHck]\{\s*(?:\\[ij]|[A-Za-z])\s*\}"
@@ -47,7 +50,7 @@ _TEX_LETTER = r"\\(?:ss|ae|AE|oe|OE|aa|AA|L|l|o|O)(?![A-Za-z])(?: (?=[a-z]))?"
 _TEX_LETTERS = {"ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å", "L": "Ł", "l": "ł",
                 "o": "ø", "O": "Ø", "i": "i", "j": "j"}  # \i and \j (dotless) only under an accent
 _TOKEN = re.compile(
-    r"(?=[\\{}$^_~*.,?!\-(\x80-\U0010ffff\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[tbiaofwv][a-z]{1,3}[A-Z])"  # fail fast
+    r"(?=[\\{}$^_~*.,?!\-(\]\x80-\U0010ffff\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[tbiaofwv][a-z]{1,3}[A-Z])"  # fail fast
     r"(?:(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
     r"|(?P<cite>\\(?:cite[a-z]*|ref|eqref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}(?: (?=\w))?)"  # a citation key: dropped
     r"|(?P<accent>" + _ACCENT + ")"                # TeX accent: "Poincar\\'e" -> "Poincaré", "Schr\\"{o}dinger"
@@ -60,6 +63,7 @@ _TOKEN = re.compile(
     r"|(?P<script>[\^_](?=\{))|(?P<brace>[{}$])"  # math scripts and group markers: dropped
     r"|(?P<tilde>~)"                              # TeX non-breaking space
     r"|(?P<dash>-{2,3})"                          # TeX dashes: "---" -> " - ", "A--B" -> "A-B"
+    r"|(?P<link>" + _MARKDOWN_LINK + ")"           # Markdown link: "[CoIC](https://...)" -> "[CoIC (https://...)"
     r"|(?P<stars>\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![*]))"  # Markdown emphasis: dropped
     r"|(?P<glue>" + _GLUED_SENTENCE + "|" + _GLUED_AFTER_CAPITAL + ")"  # "LLMs.To" -> "LLMs. To"
     r"|(?P<word>" + _GLUED_WORD + ")"             # "theFL" -> "the FL"
@@ -208,7 +212,7 @@ def clean(original: str) -> CleanText:
                 group_at = b  # the brace that opens its group becomes a space: "\sqrt{T}" -> "sqrt T", not "sqrtT"
         elif kind == "brace" and a == group_at:
             add(" ", a, b, False)
-        elif kind == "tilde":
+        elif kind in ("tilde", "link"):
             add(" ", a, b, False)
         elif kind == "dash":
             # "Weisfeiler--Leman" (an en dash between names) is one name; "RL--has", "SE(3)---enabling" are not
