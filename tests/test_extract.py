@@ -151,6 +151,10 @@ def test_title_name_found_in_abstract_is_proposed(nlp) -> None:
     ("Smoothing Proximal Gradient Methods for Nonsmooth Sparsity Constrained Optimization",
      "This paper considers Smoothing Proximal Gradient Methods (SPGM) as solutions to nonsmooth problems.",
      "Smoothing Proximal Gradient Methods"),
+    ("Stochastic Localization via Iterative Posterior Sampling",  # the whole title, not just its lead
+     "We introduce an explicit class of observation processes. We provide a complete methodology, *Stochastic "
+     "Localization via Iterative Posterior Sampling* (SLIPS), to obtain approximate samples.",
+     "Stochastic Localization via Iterative Posterior Sampling"),
 ])
 def test_new_names_from_the_title_or_as_later_subjects(nlp, title: str, abstract: str, name: str) -> None:
     (ex,) = extract_papers([Paper(id="p", title=title, abstract=abstract)], nlp)

@@ -364,13 +364,16 @@ def _no_proposed_tasks(entities: list[Entity]) -> None:
 def _named_in_title(title: str, entities: list[Entity]) -> None:
     """A title that opens with the long form of an acronym the abstract defines names the paper's own
     contribution: "Smoothing Proximal Gradient Methods for Nonsmooth ..." (SPGM), "Mean-field Chaos
-    Diffusion Models" (MF-CDMs), when nothing else is proposed. Known (gazetteer) names are not coined."""
-    if not title or any(e.proposed for e in entities):
+    Diffusion Models" (MF-CDMs), when nothing else is proposed; so does a whole title that is such a long form,
+    whatever else is ("Stochastic Localization via Iterative Posterior Sampling" (SLIPS)). Known (gazetteer)
+    names are not coined."""
+    if not title:
         return
-    lead = match_key(_TITLE_HEAD.split(title, 1)[0])
+    lead = match_key(_TITLE_HEAD.split(title, 1)[0]) if not any(e.proposed for e in entities) else None
+    whole = match_key(title)
     for e in entities:
         if e.label in ("METHOD", "DATASET") and not e.key and e.aliases \
-                and len(e.name.split()) >= 2 and match_key(e.name) == lead:
+                and len(e.name.split()) >= 2 and match_key(e.name) in (lead, whole):
             e.proposed = True
 
 
