@@ -240,7 +240,17 @@ def test_a_narrower_alias_stays_apart_from_its_entry_within_a_paper() -> None:
     (paper,) = resolve([PaperExtraction(id="p", entities=[
         gaz("TASK", "text detection", "task:text detection"),
         gaz("TASK", "scene text detection", "task:text detection", at=40)])])
-    assert sorted(e.name for e in paper.entities) == ["scene text detection", "text detection"]
+    assert sorted((e.name, e.key) for e in paper.entities) == [
+        ("scene text detection", "task:scene text detection"), ("text detection", "task:text detection")]
+
+
+def test_a_narrower_alias_said_alone_is_its_entry_named_by_the_entry() -> None:
+    papers = [PaperExtraction(id=f"p{i}", entities=[
+        gaz("TASK", "automatic speech recognition", "task:speech recognition")]) for i in range(3)]
+    papers.append(PaperExtraction(id="q", entities=[gaz("TASK", "speech recognition", "task:speech recognition")]))
+    resolved = resolve(papers)
+    assert {(e.key, e.name) for p in resolved for e in p.entities} == {("task:speech recognition", "speech recognition")}
+    assert resolved[0].entities[0].aliases == ["automatic speech recognition"]
 
 
 def test_spellings_that_differ_in_case_or_hyphens_are_written_as_most_authors_write_them() -> None:

@@ -418,10 +418,37 @@ def _narrowed(name: str, entry: str) -> bool:
     return all(w[:1].islower() for w in extra) and not all(w.lower() in _HEAD_WORDS for w in extra)
 
 
+def _listed_for(key: str, entities: list[Entity]) -> set[str]:
+    """Match keys of the names the gazetteer gave ``key`` on their own: an entity with that key whose one
+    full name it found ("automatic speech recognition (ASR)" alone is the entry speech recognition, which
+    lists it), as against a narrower name merged into an entity that a broader name keyed."""
+    listed = set()
+    for e in entities:
+        long_names = {match_key(n) for n in (e.name, *e.aliases) if not is_short_form(n)}
+        if e.key == key and len(long_names) == 1 and all(m.rule == "gazetteer" for m in e.mentions if not is_short_form(m.text)):
+            listed |= long_names
+    return listed
+
+
+def _narrower_beside_entry(key: str, members: list[Entity]) -> list[list[Entity]]:
+    """The entities of one paper under ``key`` that the paper names apart from the entry: "scene text
+    detection" beside "text detection" is a kind of it there, though alone it is the entry's alias."""
+    entry = key.split(":", 1)[-1]
+    if not any(match_key(e.name) == match_key(entry) for e in members):
+        return []
+    narrower: dict[str, list[Entity]] = defaultdict(list)
+    for e in members:
+        if not is_short_form(e.name) and match_key(e.name) != match_key(entry) and _narrowed(e.name, entry) \
+                and len(readable(e.name).split()) > len(readable(entry).split()):
+            narrower[match_key(e.name)].append(e)
+    return list(narrower.values())
+
+
 def entity_key(label: str, entities: list[Entity], name: str) -> str:
     """Stable key, label first: the gazetteer entry's name when the entity goes by it or by other names
-    the gazetteer found for it ("MS COCO" is COCO, but "scene text detection" stays a task of its own
-    beside "text detection"), or goes only by short forms the gazetteer knows ("DMC" alone is the
+    the gazetteer found for it ("MS COCO" is COCO; "automatic speech recognition", which the gazetteer lists,
+    is speech recognition, but a narrower name merged into an entity another name keyed is not the entry:
+    "scene text detection" with "text detection"), or goes only by short forms the gazetteer knows ("DMC" alone is the
     DeepMind Control Suite, so papers that only say DMC share its key); an acronym defined by an
     unrelated long form is not the entry ("variational quantum algorithms (VQAs)" is not the VQA
     dataset). Else the readable name."""
@@ -431,8 +458,10 @@ def entity_key(label: str, entities: list[Entity], name: str) -> str:
     matched = {match_key(m.text) for e in entities for m in e.mentions if m.rule == "gazetteer"}
     for key, _ in Counter(e.key for e in entities if e.key).most_common():
         entry = key.split(":", 1)[-1]
+        listed = _listed_for(key, entities)
         if match_key(entry) in names or only_short_forms or all(  # (a name as the gazetteer found it, or respelled)
-                match_key(n) in matched and not _narrowed(n, entry) for n in all_names if not is_short_form(n)):
+                match_key(n) in matched and (match_key(n) in listed or not _narrowed(n, entry))
+                for n in all_names if not is_short_form(n)):
             return f"{label.lower()}:{entry}"
     return f"{label.lower()}:{readable(name)}"
 
@@ -500,14 +529,25 @@ def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
         names[key] = merged.name
         for i in group:
             group_of[i] = g
-    # groups that ended up with one key are one thing, named from all their names
+    # groups that ended up with one key are one thing, named from all their names but narrower aliases of
+    # its gazetteer entry ("speech recognition", though more papers say "automatic speech recognition")
     for key, groups in groups_of_key.items():
         if len(groups) > 1:
-            names[key] = _merge_group([e for members in groups for e in members], None).name
+            entry = key.split(":", 1)[-1]
+            broad = [m for m in groups if not _narrowed(_merge_group(m, None).name, entry)] or groups
+            names[key] = _merge_group([e for members in broad for e in members], None).name
         names[key] = _spelled_out(groups[0][0].label, names[key], key)
     per_paper: list[dict[str, list[Entity]]] = [defaultdict(list) for _ in extractions]
     for i, (p, e) in enumerate(flat):
         per_paper[p][keys[group_of[i]]].append(e)
+    for groups in per_paper:
+        for key, members in list(groups.items()):
+            for narrower in _narrower_beside_entry(key, members):
+                own = f"{key.split(':', 1)[0]}:{readable(narrower[0].name)}"
+                names.setdefault(own, _merge_group(narrower, None).name)
+                groups[own].extend(narrower)
+                moved = {id(e) for e in narrower}
+                groups[key] = [e for e in groups[key] if id(e) not in moved]
     out = []
     for ex, groups in zip(extractions, per_paper):
         entities_out = []
