@@ -20,7 +20,7 @@ from .filters import DEFINED_RULES
 from .gazetteer import RANGE_NAMES, SLASHED_NUMBER
 from .models import Entity, Mention, Paper, PaperExtraction
 from .phrases import proposed_as_data
-from .resolve import has_size, is_short_form, match_key, merge_paper
+from .resolve import has_size, is_mapping, is_short_form, match_key, merge_paper
 from .settings import DEFAULT_SPACY_MODELS, Settings
 from .lexicon import (CONTRARY_PREFIXES, FIELDS, FUNCTION_WORDS, GENERIC, GENERIC_TECH, METRICS, NAMING_VERBS, OBSERVED,
                       PROPOSE_VERBS, is_acronymish)
@@ -576,7 +576,7 @@ def _shortened_tasks(entities: list[Entity]) -> list[Entity]:
     for short, (name, *_), first in tasks:
         if short.aliases or short.proposed:
             continue
-        mapping = len(name) == 3 and name[1] == "to"  # "text-to-image" is "text-to-image generation", in either order
+        mapping = is_mapping(short.name)  # "text-to-image" is "text-to-image generation", in either order
         longer = next((e for e, names, start in tasks if (start < first or mapping) and e is not short
                        and id(e) not in shortened and any(other == name or _shortened_form(name, other) for other in names)),
                       None)

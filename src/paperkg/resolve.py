@@ -150,6 +150,11 @@ def is_short_form(name: str) -> bool:
 _MAPPING = re.compile(r"[^\W_]+-to-[^\W_]+", re.IGNORECASE)
 
 
+def is_mapping(name: str) -> bool:
+    """``name`` is a modality mapping said alone ("text-to-image"), which names the task done with it."""
+    return bool(_MAPPING.fullmatch(name.strip()))
+
+
 #: Words joined by a hyphen, as a long form may be written ("Follow-the-Regularized-Leader"); not a version
 #: after one ("Llama-1" is no long form of LLaMA).
 _JOINED_WORDS = re.compile(r"[^\W\d_]{2}-[^\W\d_]{2}")
@@ -192,7 +197,7 @@ def canonical(names: Iterable[str]) -> str:
 def _extended_mapping(name: str, names: list[str]) -> bool:
     """A modality mapping said alone that another name says what is done with: "text-to-image" beside
     "text-to-image generation" (but "Text-to-Image" is still a better name than "T2I")."""
-    return bool(_MAPPING.fullmatch(name)) and any(n.lower().startswith(name.lower() + " ") for n in names)
+    return is_mapping(name) and any(n.lower().startswith(name.lower() + " ") for n in names)
 
 
 def _short_form_of_a_kind(name: str) -> bool:
@@ -299,7 +304,7 @@ def _groups(entities: list[Entity], by_key: bool = False, papers: list[int] | No
             else:
                 long_owner[k] = i
     for i, e in enumerate(entities):  # "text-to-image" said alone is the text-to-image generation task
-        if e.label == "TASK" and _MAPPING.fullmatch(e.name):
+        if e.label == "TASK" and is_mapping(e.name):
             owner = next((j for head in ("generation", "synthesis")
                           if (j := long_owner.get(("TASK", match_key(f"{e.name} {head}")))) is not None), None)
             if owner is not None:
