@@ -14,7 +14,7 @@ FRAGMENTS = [
     "we", "introduce", "FedDA", "ImageNet", "models", "(ReNO)", "the", "of", "on", "6.9\\%",
     "\\textbf{FedDA},", "\\emph{novel}", "$S^{2}$-SAM", "$\\tilde{O}(K^{-1}\\epsilon^{-1.5})$",
     "LLMs.To", "VisA.In", "(Wikitext2),previous", "1,000", "ﬁne‑tuning", "ImageNet 32$\\times$32", "**LA**yout", "*learned*", "SE(3)---enabling",
-    "feedback~(RLCF)", "Learning(EIHL)", "theFL", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "Gen-Z\u2014a", "a\u00a0b", "zero\u200bwidth",
+    "feedback~(RLCF)", "Learning(EIHL)", "theFL", "calledNeuroBack", "Ｔ２Ｉ", "x_1", "$k$-fold", "\u201cquoted\u201d", "Gen-Z\u2014a", "a\u00a0b", "zero\u200bwidth",
     "$\\sqrt{T}$", "\\citep{key2020}", "Contin\x02uous", "3D\x02MoLM", "Poincar\\'e", "R{\\'e}nyi", "Polyak-\\L ojasiewicz", "{\\sc BNS}",
     "GEOM-DRUG\\footnote{x}", "aL\\small{LM}4T", "n\\log", "[CoIC](https://a.b/CoIC),", "[x]", "(y)",
     "\\.\\A",  # an accent over a command that is no letter (hypothesis found it)
@@ -45,6 +45,7 @@ FRAGMENTS = [
         ("CLIP feedback~(RLCF)", "CLIP feedback (RLCF)"),
         ("Hybrid Learning(EIHL) algorithm, f(x), SE(3)", "Hybrid Learning (EIHL) algorithm, f(x), SE(3)"),
         ("results in theFL scenario show thatDePLM and ByT5 work", "results in the FL scenario show that DePLM and ByT5 work"),
+        ("an approach calledNeuroBack and a dataset namedDataBack, not recalledX", "an approach called NeuroBack and a dataset named DataBack, not recalledX"),
         ("\\alpha x", "alpha x"),
         ("regret $O(\\sqrt{T})$", "regret O(sqrt T)"),
         ("like LPIPS \\citep{zhang2018} and PIM~\\cite[p.~3]{x}.", "like LPIPS and PIM ."),

@@ -24,9 +24,9 @@ _WRAPPERS = (
     "widetilde|widehat|textnormal|mbox|hbox|url|"
     "tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge"  # sizes: "aL\\small{LM}4T" -> aLLM4T
 )
-#: A function word glued to an acronym ("theFL", "thatDePLM") and an acronym glued to its long form
+#: A function word glued to an acronym ("theFL", "thatDePLM", "calledNeuroBack") and an acronym glued to its long form
 #: ("Learning(EIHL)"), as real paper lists have them.
-_GLUED_WORD = r"(?<![A-Za-z])(?:the|by|of|in|on|to|and|that|with|for|from|via|than)(?=[A-Z][A-Za-z0-9]*[A-Z])"
+_GLUED_WORD = r"(?<![A-Za-z])(?:the|by|of|in|on|to|and|that|with|for|from|via|than|called|named|dubbed|termed)(?=[A-Z][A-Za-z0-9]*[A-Z])"
 _GLUED_PAREN = r"(?<=[a-z]{2})\((?=[A-Z][A-Za-z0-9\-]{1,10}\))"
 #: A sentence glued to the one before ("of LLMs.To overcome"), a clause glued after a comma
 #: ("tasks (Wikitext2),previous linear ...").
@@ -50,7 +50,7 @@ _TEX_LETTER = r"\\(?:ss|ae|AE|oe|OE|aa|AA|L|l|o|O)(?![A-Za-z])(?: (?=[a-z]))?"
 _TEX_LETTERS = {"ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å", "L": "Ł", "l": "ł",
                 "o": "ø", "O": "Ø", "i": "i", "j": "j"}  # \i and \j (dotless) only under an accent
 _TOKEN = re.compile(
-    r"(?=[\\{}$^_~*.,?!\-(\]\x80-\U0010ffff\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[tbiaofwv][a-z]{1,3}[A-Z])"  # fail fast
+    r"(?=[\\{}$^_~*.,?!\-(\]\x80-\U0010ffff\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[tbiaofwvcnd][a-z]{1,5}[A-Z])"  # fail fast
     r"(?:(?P<wrap>\\(?:" + _WRAPPERS + r")\*?\s*\{)"   # command opening a group: dropped
     r"|(?P<cite>\\(?:cite[a-z]*|ref|eqref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}(?: (?=\w))?)"  # a citation key: dropped
     r"|(?P<accent>" + _ACCENT + ")"                # TeX accent: "Poincar\\'e" -> "Poincaré", "Schr\\"{o}dinger"
