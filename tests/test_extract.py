@@ -1654,6 +1654,17 @@ def test_a_coined_name_described_where_it_first_appears_is_proposed(nlp, abstrac
     assert {e.name for e in ex.entities if e.proposed} == proposed
 
 
+def test_a_capitalized_common_noun_cut_from_a_longer_name_is_no_name(nlp) -> None:
+    cut, said_again = extract_papers([
+        Paper(id="p", abstract="In response to this challenge, we introduce ARGS, Alignment as Reward-Guided Search, "
+                               "a novel framework that integrates alignment into the decoding process."),
+        Paper(id="q", abstract="We introduce Reprompting, an iterative sampling algorithm. Reprompting outperforms CoT.")],
+        nlp)
+    assert "ARGS" in {e.name for e in cut.entities if e.proposed}
+    assert "Alignment" not in {e.name for e in cut.entities}
+    assert "Reprompting" in {e.name for e in said_again.entities if e.proposed}
+
+
 def test_a_slashed_range_of_known_names_is_each_of_them(nlp) -> None:
     abstract = "We train on CIFAR-10/100 and NAS-Bench-101/201/301, half (1/2) of it in 2021/2022."
     (ex,) = resolve(list(extract_papers([Paper(id="p", abstract=abstract)], nlp)))

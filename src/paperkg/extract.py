@@ -197,7 +197,19 @@ def doc_to_extraction(paper: Paper, cleaned: CleanText, doc: Doc) -> PaperExtrac
     merged = _one_label_per_name(_shortened_tasks(_names_with_their_kind(_fragments_of_proposals(merged))))
     entities = _descriptions_of_named(merged)
     _repeated_mentions(entities, doc, cleaned, sentence)
-    return PaperExtraction(id=paper.id, entities=entities)
+    return PaperExtraction(id=paper.id, entities=[e for e in entities if not _word_of_a_longer_name(e)])
+
+
+#: A noun made of a verb or adjective ("Alignment", "Fusion", "Adaptation"): a common word, not a coined name.
+_NOMINALIZATION = re.compile(r"[A-Z][a-z]+(?:tion|sion|ment|ance|ence|ing|ity|ness)")
+
+
+def _word_of_a_longer_name(entity: Entity) -> bool:
+    """A capitalized common noun that a propose rule took once is a word cut from a longer name: "ARGS,
+    Alignment as Reward-Guided Search", "Divergence, Adaptation, and REfinement", "\\textbf{Re}trieval
+    representation \\textbf{Fusion}" (a name said again, "Reprompting", is one)."""
+    return entity.proposed and not entity.aliases and len(entity.mentions) == 1 and entity.mentions[0].rule == "propose" \
+        and bool(_NOMINALIZATION.fullmatch(entity.name))
 
 
 def _repeated_mentions(entities: list[Entity], doc: Doc, cleaned: CleanText, sentence: _Sentences) -> None:
