@@ -19,6 +19,7 @@ from spacy.strings import hash_string
 from spacy.tokens import Doc, Span, Token
 
 from .abbreviations import abbreviation_pairs, best_long_form, sets_off, short_form_ok
+from .clauses import PRIOR_CUES, modifies_what_follows, named_in, object_head, objects_of, we_before, we_subject
 from .lexicon import (ABBREV, CONTRARY_PREFIXES, DATASET_WORDS, EVAL_WORDS, FIELDS, FINITE_VERBS, FUNCTION_WORDS, GAZ, GENERIC,
                       GENERIC_TECH, INTRO_TASK, LOOSE_TASKS, METHOD_CUES, METHOD_MODIFIERS, METRICS, NAMING_VERBS,
                       NOT_ENTITIES, OBSERVED, PROPOSE_VERBS, TASK_HEADS, TASK_STOP, TECH_HEADS, WEAK_TASKS,
@@ -54,7 +55,6 @@ _STRONG_PROPOSE = frozenset("propose proposes introduce introduces present prese
 _BORROWED_FROM = frozenset("of between from upon leverages leveraging harnesses harnessing".split())
 #: Nouns that propose what follows their "of" in a sentence about "our" work.
 _PROPOSING_NOUNS = frozenset(("introduction", "development"))
-_PRIOR_CUES = frozenset("existing previous prior recent recently latest many various several numerous traditional".split())
 #: Words that place a named thing in earlier work: "one of such algorithms, called predictive coding".
 _EARLIER_WORK = frozenset("previously such emerging classic classical well-known popular standard widely".split())
 _CORE_WORDS = frozenset(("central", "core", "heart", "key"))
@@ -485,8 +485,8 @@ class _Rules:
                 if verb.i < long.start < sent.end and self.coinable(long) \
                         and not all(self.gaz_tokens[short.start : short.end]) \
                         and doc[long.start - 1].lower_ not in _BORROWED_FROM \
-                        and not any(t.lower_ in _EARLIER_WORK or t.lower_ in _PRIOR_CUES for t in doc[max(long.start - 3, 0) : long.start]) \
-                        and not _modifies_what_follows(doc, short.end):  # not "a temporal-difference (TD) type ...",
+                        and not any(t.lower_ in _EARLIER_WORK or t.lower_ in PRIOR_CUES for t in doc[max(long.start - 3, 0) : long.start]) \
+                        and not modifies_what_follows(doc, short.end):  # not "a temporal-difference (TD) type ...",
                     # nor "the widely used HyperLogLog (HLL++)"
                     label = self.out.get((long.start, long.end), ("",))[0]
                     if label in ("METHOD", "DATASET"):
@@ -649,10 +649,10 @@ class _Rules:
         if low in _PROPOSING_NOUNS and tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "of" \
                 and any(t.lower_ in ("our", "we") for t in doc[tok.sent.start : tok.i]):
             self.proposing_words.append(tok)  # "Our first contribution is the introduction of the ... (CTMA)"
-        if low in PROPOSE_VERBS and tok.pos_ == "VERB" and _we_subject(tok) \
+        if low in PROPOSE_VERBS and tok.pos_ == "VERB" and we_subject(tok) \
                 and not any(c.dep_ == "neg" for a in (tok, *list(tok.ancestors)[:2]) for c in a.children):  # "we do not have to design"
             self.proposing_words.append(tok)
-            objects = _objects(tok)
+            objects = objects_of(tok)
             if not [obj for obj in objects if self.proposal(obj, tok)] and objects and self.unnamed_at is None:
                 self.unnamed_at = tok.sent.end
             named = tok.i + 1 + (tok.i + 2 < len(doc) and doc[tok.i + 1].text == "[")  # a link's text: "[CoIC](https://...)"
@@ -660,16 +660,16 @@ class _Rules:
                 # a parse without an object: "we propose CDTD, or ...", "we develop [CoIC](https://...), an algorithm"
                 self.add_proposal(name_run(doc, named), _named_object_label(doc[named], tok))
         elif low in ("present", "presents") and tok.i > 0 and (doc[tok.i - 1].lower_ == "we" or doc[tok.i - 1].lower_ == "and"
-                                                              and is_namey(doc[tok.i + 1]) and _we_before(tok)):
+                                                              and is_namey(doc[tok.i + 1]) and we_before(tok)):
             # tagged as an adjective: "We present mean-field chaos diffusion models" (the adjective of the
             # object), "We present DeDer, a framework for ..." (the root, its object a dobj), "we make a step
             # towards such models and present ULTRA, an approach ..." (the adjective of ULTRA)
-            for obj in ([tok.head] if tok.head.i > tok.i else _objects(tok)):
+            for obj in ([tok.head] if tok.head.i > tok.i else objects_of(tok)):
                 self.proposal(obj, tok)
-        elif low in _WEAK_PROPOSE and tok.pos_ == "VERB" and _we_subject(tok):
+        elif low in _WEAK_PROPOSE and tok.pos_ == "VERB" and we_subject(tok):
             # "we give Strongly Adaptive Bandit Learner (StABL)", "we put forth a ... (CoI-M) mechanism": a verb that
             # proposes only what the paper names with a new acronym
-            for obj in _objects(tok):
+            for obj in objects_of(tok):
                 self.coined_pair(obj, tok)
         elif low in PROPOSE_VERBS and tok.tag_ == "VBN" and tok.dep_ != "amod" and self.passive(tok):
             pass
@@ -697,7 +697,7 @@ class _Rules:
             label = "DATASET" if tok.head.lower_ in DATASET_WORDS else "METHOD"
             self.add(self.comma_named(tok.head) or name_run(doc, tok.head.head.i), label, "our", proposed=True)
         elif low == "our" and tok.dep_ == "poss":
-            found = _named_in(doc, tok.head) or next(  # "our Stacked Tempering approach"
+            found = named_in(doc, tok.head) or next(  # "our Stacked Tempering approach"
                 (name_run(doc, c.i) for c in tok.head.lefts if c.dep_ in ("compound", "amod") and is_namey(c)), None)
             if found is None and tok.head.lower_ in GENERIC and any(c.lower_ == "of" for c in tok.head.rights):
                 found = self.defined_in(tok.head, "METHOD")  # "our method of curiosity-driven red teaming (CRT)"
@@ -714,7 +714,7 @@ class _Rules:
                             self.add(name_run(doc, other.i), label, "our", proposed=True)
         elif low in _LIST_CUES and tok.dep_ in ("prep", "acl") and (low != "as" or doc[tok.i - 1].lower_ == "such"):
             self.such_as(tok)
-        elif low in _STUDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok):
+        elif low in _STUDY_VERBS and tok.pos_ == "VERB" and we_subject(tok):
             self.studied(tok)
         if low in _LISTING_TASKS and tok.i + 2 < len(doc):
             after = doc[tok.i + 1]
@@ -724,7 +724,7 @@ class _Rules:
                 self.such_as(after)
         if low in _BEATING_VERBS or low in _COMPARING_WORDS or low in _VERSUS:
             self.compared(tok)
-        if low in _REMEDY_VERBS and tok.pos_ == "VERB" and _we_subject(tok) and any(c.dep_ == "nsubj" for c in tok.children):
+        if low in _REMEDY_VERBS and tok.pos_ == "VERB" and we_subject(tok) and any(c.dep_ == "nsubj" for c in tok.children):
             self.remedied(tok)  # its own subject: not "COPlanner, a framework ... to address X with Y"
         if tok.pos_ in ("NOUN", "PROPN") and not is_namey(tok):
             if low in _DATA_TASK_HEADS and tok.i - 1 in self.dataset_end:
@@ -867,19 +867,19 @@ class _Rules:
 
     def proposal(self, obj: Token, verb: Token) -> bool:
         doc = self.doc
-        head = _object_head(obj)
+        head = object_head(obj)
         if obj.lower_ in INTRO_TASK:  # "we present an analysis", unless it is coined a name: "... analysis (ccGPFA)"
             return self.coined_pair(obj, verb)
         label = "DATASET" if head in DATASET_WORDS else _named_object_label(obj, verb)
         # "we propose HyperAgent, a reinforcement learning (RL) algorithm": the name, not the appositive
-        named = _named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
+        named = named_in(doc, obj) if is_namey(obj) and not self.gaz_tokens[obj.i] else None
         if named is None or named[1] >= len(doc) or doc[named[1]].text != ",":
             named = None
         namely = self.namely(obj)
         found = named or namely or self.pair_at(obj, verb) or self.comma_named(obj) or self.defined_in(obj, label) \
             or self.pair_after(obj)
         if found is None:
-            found = _named_in(doc, obj)
+            found = named_in(doc, obj)
             if found is not None:
                 found = self.widened(obj, found)
         if found is not None and found[0] == obj.i and obj.i >= 2 and doc[obj.i - 1].text == "-" \
@@ -889,7 +889,7 @@ class _Rules:
             if stop is not None and stop - obj.i >= 2 and best_long_form(doc[named[0] : named[1]].text, doc[obj.i : stop].text) == 0:
                 found = named  # (not "$S^{2} - SAM$": no long form after the dash)
         found = found or self.described(obj, verb) or self.name_before(obj, verb)
-        if found is not None and found != namely and _modifies_what_follows(doc, found[1]):
+        if found is not None and found != namely and modifies_what_follows(doc, found[1]):
             self.add(found, label, "used")  # "a Monte Carlo Tree Search (MCTS)-based explainability method": a
             found = None  # technique the contribution builds on
         set_off = found is not None and found[0] == obj.i + 2 and doc[obj.i + 1].text == ","  # "a benchmark, LLMBar,"
@@ -1069,7 +1069,7 @@ class _Rules:
             if covers and lead is not None \
                     and all(t.lower_ in ("a", "an", "the", "novel", "new") or t.dep_ == "prt"  # "put forth"
                             or t.pos_ in ("ADJ", "CCONJ", "ADV") and t.is_lower for t in lead) \
-                    and self.coinable(long) and not _modifies_what_follows(self.doc, short.end):
+                    and self.coinable(long) and not modifies_what_follows(self.doc, short.end):
                 if after + 1 < len(self.doc) and self.doc[after].lower_ in TECH_HEADS and self.doc[after + 1].text == ",":
                     # "a novel imitation learning (IL) algorithm, Preference Aided ... (PAIL)": the pair only
                     # says what kind of thing the name after the comma is
@@ -1125,7 +1125,7 @@ class _Rules:
             for item in (subj, *subj.conjuncts):  # "an uncertainty loss and a token diversity loss are proposed"
                 if item.i < verb.i:
                     self.proposal(item, verb)
-        elif (subj.lower_ in GENERIC_TECH or subj.lower_ in GENERIC) and not any(t.lower_ in _PRIOR_CUES for t in sent):
+        elif (subj.lower_ in GENERIC_TECH or subj.lower_ in GENERIC) and not any(t.lower_ in PRIOR_CUES for t in sent):
             # "dedicated training approaches including the diversity loss and ... are proposed"
             for prep in subj.rights:
                 if prep.lower_ in ("including", "like") or prep.lower_ == "as" and self.doc[prep.i - 1].lower_ == "such":
@@ -1232,7 +1232,7 @@ class _Rules:
                 if label != "DATASET" or first is None or doc[first - 1].lower_ not in ("of", "about", "on", "for"):
                     continue  # the acronym names only the end of the phrase ("... function (MLF)")
                 start, long = first, doc[first:i]  # "a dataset about grounded image-text pairs (GrIT)"
-            if _modifies_what_follows(doc, i):  # "a temporal-difference (TD) type algorithm": what it builds on
+            if modifies_what_follows(doc, i):  # "a temporal-difference (TD) type algorithm": what it builds on
                 self.add((start, i), label, "used")
                 return None
             self.add(short, label, "propose", proposed=True)
@@ -1300,7 +1300,7 @@ class _Rules:
         if anchor.lower_ in ("task", "tasks", "problem", "problems") and tok.dep_ == "relcl":
             # "we introduce a framework to solve the X problem, which we name Deep-Align": the relative
             # clause may name the contribution rather than the problem just before it
-            made = next((o for a in anchor.ancestors if a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and _we_subject(a)
+            made = next((o for a in anchor.ancestors if a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and we_subject(a)
                          for o in a.children if o.dep_ == "dobj" and (o.lower_ in GENERIC or o.lower_ in GENERIC_TECH)), None)
             anchor = made or anchor
         if any(t is not None and (t.lower_ in INTRO_TASK or t.lower_ in ("task", "tasks", "problem", "problems"))
@@ -1312,12 +1312,12 @@ class _Rules:
         context = list(anchor.subtree) + list(anchor.head.children)
         # "a fully local learning algorithm named dual propagation" after "Recently it has been shown": the
         # kind word alone proposes nothing in a sentence about earlier work
-        prior = any(t.lower_ in _PRIOR_CUES or t.lower_ in _EARLIER_WORK and not (t.lower_ == "such" and t.head.lower_ == "as")
+        prior = any(t.lower_ in PRIOR_CUES or t.lower_ in _EARLIER_WORK and not (t.lower_ == "such" and t.head.lower_ == "as")
                     for t in tok.sent)  # not "networks such as GPT-2"
         proposed = (anchor.lower_ in GENERIC_TECH or anchor.lower_ in GENERIC) and not prior or any(
             t.lower_ in ("we", "novel", "new", "our") or t.lower_ in ("resulting", "proposed") and t.dep_ == "amod"
             for t in context) or any(  # "we propose a framework
-            a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and _we_subject(a) for a in anchor.ancestors)  # for X, called Y"
+            a.lower_ in PROPOSE_VERBS and a.pos_ == "VERB" and we_subject(a) for a in anchor.ancestors)  # for X, called Y"
         if not proposed and not any(c.isupper() or c.isdigit() for c in doc[start:end].text) \
                 and anchor.lower_ not in TECH_HEADS and doc[end - 1].lower_ not in TECH_HEADS:
             return  # plain words named in passing are rarely a technique: "a condition called strong identifiability"
@@ -1543,7 +1543,7 @@ class _Rules:
         noun = doc[k]
         new = any(t.lower_ in _NEW_WORDS for t in doc[num.i : k]) or (
             (noun.head.lower_ in PROPOSE_VERBS or noun.head.lower_ in _OFFER_VERBS) and noun.head.pos_ == "VERB"
-            and _we_subject(noun.head)) or (  # "we offer two alternative matching strategies: A and B"
+            and we_subject(noun.head)) or (  # "we offer two alternative matching strategies: A and B"
             noun.lower_ in ("modules", "components", "innovations") and (any(t.lower_ in ("we", "our") for t in sent) or (
                 self.named_subject(sent) and all(is_namey(doc[s]) for s, _ in items))))  # "TapMo comprises ..."
         if not (new or ours):
@@ -1812,88 +1812,6 @@ def _not_redefined(gaz: list[Span], pairs: list[tuple[Span, Span]], long_names: 
     return [s for s in gaz if s.text not in redefined] if redefined else list(gaz)
 
 
-def _we_before(tok: Token) -> bool:
-    """The sentence's main verb before ``tok`` has "we" as its subject."""
-    root = tok.sent.root
-    return root.i < tok.i and any(c.dep_ == "nsubj" and c.lower_ == "we" for c in root.children)
-
-
-def _we_subject(verb: Token, depth: int = 0, active_conj: bool = False) -> bool:
-    if verb.dep_ == "xcomp" and any(c.lower_ == "us" for c in verb.head.children):
-        return True  # "this prompts us to propose X"
-    for child in verb.children:
-        if child.dep_ in ("nsubj", "nsubjpass") and (
-                child.lower_ == "we" or child.lower_ in ("paper", "work", "study")
-                and not any(c.lower_ in _PRIOR_CUES or c.lower_ == "other" for c in child.children)  # "Other recent work proposed X"
-                or any(c.lower_ == "our" for c in child.children)
-                or child.lower_ == "it" and depth == 0):  # "it introduces X", not "it is possible to build X"
-            return True
-        if child.dep_ == "compound" and child.lower_ in ("paper", "work", "study") and child.i == verb.i - 1:
-            return True  # the parse of "This paper introduces AIM" ("paper" a compound of the verb)
-    passive = any(c.dep_ == "nsubjpass" for c in verb.children) and not any(c.dep_ == "nsubj" for c in verb.children)
-    if active_conj and passive and verb.dep_ == "ccomp":
-        pass  # "We show that X are correlated ... and propose Y": the parser hung "propose" on the passive clause
-    elif any(c.dep_ in ("nsubj", "nsubjpass") and not (c.lower_ == "it" and _expletive(verb)) for c in verb.children) \
-            or verb.dep_ == "amod":
-        return False  # its own subject, or a participle ("the recently introduced X")
-    # no subject of its own ("..., and propose X"): the closest ancestor with one decides
-    if depth < 4 and verb.head.i != verb.i:
-        return _we_subject(verb.head, depth + 1, active_conj=depth == 0 and verb.dep_ == "conj")
-    return False
-
-
-#: What follows a name that makes it a modifier of what comes next: "(MCTS)-based method", "(TD) type
-#: algorithm", "(MIM) based search" (not "based on", "powered by": a participle describing the name).
-_MODIFIER_TAIL = re.compile(r"\)?\s*(?:\([^()]{1,20}\))?\s*-?\s*(?:based|type|style|like|inspired|guided|driven|aware|"
-                            r"enhanced|powered|assisted|augmented|informed|oriented)\b(?!\s+(?:on|upon|by|from|in|to)\b)",
-                            re.IGNORECASE)
-
-
-def _modifies_what_follows(doc: Doc, end: int) -> bool:
-    """The name ending before token ``end`` goes on, past its acronym, as a compound modifier."""
-    return end < len(doc) and _MODIFIER_TAIL.match(doc.text, doc[end - 1].idx + len(doc[end - 1].text)) is not None
-
-
-def _expletive(verb: Token) -> bool:
-    """"(we show that) it is possible to ...": an "it" that stands for the infinitive, not a subject."""
-    return verb.lemma_ == "be" and any(c.dep_ == "acomp" for c in verb.children) \
-        and any(c.dep_ == "xcomp" for c in verb.children)
-
-
-def _objects(verb: Token) -> list[Token]:
-    """What a verb introduces, every coordinated item included: "RSCP+ ... and Robust Conformal
-    Training" (a noun conjunct of the verb), "two frameworks: A and B" (items after a colon)."""
-    doc = verb.doc
-    objs = [c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd")
-            or c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and c.i > verb.i and is_namey(c)
-            and any(o.dep_ == "dobj" and any(is_namey(t) for t in doc[o.left_edge.i : o.i + 4])
-                    for o in verb.children)  # a named first contribution, not "we present results ... and FEVER"
-            or c.dep_ in ("dep", "appos") and c.pos_ in ("NOUN", "PROPN") and doc[c.left_edge.i - 1].text == ":"
-            and not any(is_namey(o) for o in verb.children if o.dep_ == "dobj")]  # not "Albatross: AlphaZero for ..."
-    # a participle or infinitive misread as a clause: "we propose a Multi-Window Masked Autoencoder (MW-MAE)
-    # fitted with ...", "we propose Topology-aware Federated Learning (TFL) that ... to effectively train ..."
-    objs.extend(s for c in verb.children if c.dep_ == "ccomp" and c.tag_ in ("VBN", "VBD", "VB") and c.lower_ not in NAMING_VERBS
-                and not any(a.dep_ == "mark" or a.dep_ in ("aux", "auxpass") and a.lower_ != "to" for a in c.children)
-                and (c.tag_ != "VB" or any(a.lower_ == "to" for a in c.children))
-                for s in c.children if s.dep_ == "nsubj" and s.left_edge.i == verb.i + 1)
-    for obj in list(objs):
-        objs.extend(c for c in obj.children if c.dep_ == "conj"
-                    or c.dep_ == "appos" and doc[c.left_edge.i - 1].text == ":" and not is_namey(obj))
-    for obj in list(objs):
-        objs.extend(c for c in obj.children if c.dep_ == "conj" and c not in objs)
-    return objs
-
-
-def _object_head(tok: Token) -> str:
-    """The noun that says what kind of thing the object is: its own word, or a dataset word set off
-    beside it ("a new benchmark, MathVista", which the parse may hang on the name)."""
-    for child in tok.children:
-        if child.lower_ in DATASET_WORDS and (child.dep_ == "appos" or child.dep_ in ("nmod", "compound")
-                                              and child.i + 1 < tok.i and child.doc[child.i + 1].text == ","):
-            return child.lower_
-    return tok.lower_
-
-
 #: Symbols' names that the text normalizer leaves before a hyphen: "$\\varepsilon$-differential privacy".
 _MATH_NAMES = frozenset("alpha beta gamma delta epsilon varepsilon zeta eta theta kappa lambda sigma tau phi varphi "
                         "psi omega ell".split())
@@ -1918,30 +1836,6 @@ def _with_prefix(doc: Doc, span: Span, known: bytearray) -> Span:
     if span.text[:1].islower() and plain and not any(known[first:start]):
         return doc[first : span.end]
     return span
-
-
-def _named_in(doc: Doc, tok: Token) -> tuple[int, int] | None:
-    """A name in the phrase headed by ``tok``: the head itself, a pre-modifier, or a name right
-    after it or in apposition ("a novel algorithm Pre-trained Embodiment-Aware Control")."""
-    if is_namey(tok):
-        return name_run(doc, tok.i)
-    if tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1]):
-        return name_run(doc, tok.i + 1)
-    appositive = next((child for child in tok.rights if (
-        child.dep_ == "appos" or child.dep_ == "npadvmod" and doc[child.i - 1].text == ",") and is_namey(child)), None)
-    spelled_out = appositive is not None and doc[appositive.i - 1].text == "(" \
-        and " " in doc[appositive.left_edge.i : appositive.right_edge.i + 1].text
-    if appositive is not None and not spelled_out:
-        return name_run(doc, appositive.i)  # "a large-scale dataset, CircuitNet 2.0,": the parse may call it npadvmod
-    for child in tok.lefts:
-        if child.dep_ in ("compound", "amod", "nmod") and is_namey(child):
-            run = name_run(doc, child.i)  # "a FooNet framework", "a Domain-wise Active Acquisition framework"
-            words = doc[run[0] : run[1]].text.split()  # words, not hyphen parts: not "Plug-and-Play"
-            if is_acronymish(child.text) or len(words) >= 2 and all(w[0].isupper() for w in words):
-                return run
-    # a name in parentheses after the object, unless the name before it is the object's own ("the W4NT3D
-    # benchmark (Wiki-40B 4dversarial Near-T3xt Dataset)" spells W4NT3D out)
-    return name_run(doc, appositive.i) if spelled_out else None
 
 
 def _eval_context(prep: Token) -> bool:
