@@ -659,6 +659,8 @@ def test_a_known_method_ending_in_a_metric_word_is_kept(nlp) -> None:
 def test_abilities_are_no_tasks(nlp) -> None:
     doc = nlp("It shows strong spatial imagination ability and improved metadata-based reasoning capabilities.")
     assert not [e for e in doc.ents if e.label_ == "TASK"]
+    doc = nlp("This is opaque to human understanding, unlike human-level understanding, which aids visual understanding.")
+    assert [e.text for e in doc.ents if e.label_ == "TASK"] == ["visual understanding"]
 
 
 def test_a_task_worded_technique_is_a_method(nlp) -> None:

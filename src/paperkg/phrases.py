@@ -138,6 +138,12 @@ def _nominal(tok: Token) -> bool:
 VAGUE_ALONE = frozenset("generation prediction planning understanding modeling modelling editing".split())
 
 
+#: Faculties, and whose they are: "human reasoning", "human-like understanding", "LLMs reasoning", "deep visual
+#: understanding" say how well someone thinks, not what problem is solved (on the dev sets 1 of 7 was a gold task).
+_FACULTIES = frozenset(("reasoning", "understanding"))
+_THINKERS = frozenset("human humans llm llms model models deep".split())
+
+
 def task_span(doc: Doc, head: Token, allow_bare: bool = False, allow_field: bool = False) -> Span | None:
     """The task name in a noun phrase headed by a task word, evaluative modifiers dropped
     ("accurate image classification" -> "image classification")."""
@@ -145,6 +151,8 @@ def task_span(doc: Doc, head: Token, allow_bare: bool = False, allow_field: bool
     mods = [t for t in span[:-1] if t.text != "-"]
     if not mods:
         return span if allow_bare and head.lower_ not in VAGUE_ALONE else None
+    if head.lower_ in _FACULTIES and mods[0].lower_ in _THINKERS:
+        return None
     if not any(t.pos_ in ("NOUN", "PROPN") or _nominal(t) or is_namey(t) or _glued(doc, t.i) or t.lower_ in TASK_ADJECTIVES
                for t in mods) and (head.lower_ in WEAK_TASKS or len(mods) == 1):
         return None
