@@ -65,6 +65,6 @@ def test_corpus_gold_quality_floor(require) -> None:
     papers = [Paper(id=g.id, abstract=g.text, title=g.title) for g in gold]
     report = score(gold, resolve(list(extract_papers(papers, nlp))))
     f1 = {s.label: round(s.f1, 3) for s in report.per_label}
-    assert report.macro_f1 >= 0.80, f1  # 0.825 on 2,430 abstracts in the twenty-third session (METHOD .815,
-    # TASK .714, DATASET .925, PROPOSED .844); sets 22-23 and 32-84 score lower than the older sets
+    assert report.macro_f1 >= 0.80, f1  # 0.825 on 2,430 abstracts in the twenty-fourth session (METHOD .815,
+    # TASK .715, DATASET .925, PROPOSED .846); sets 22-23 and 32-84 score lower than the older sets
     assert f1["METHOD"] >= 0.79 and f1["TASK"] >= 0.69 and f1["DATASET"] >= 0.89 and f1["PROPOSED"] >= 0.80, f1
