@@ -140,6 +140,11 @@ def test_initials_skip_function_words_and_split_hyphens() -> None:
     words = "we propose RL with Adaptive Regularization".split()
     assert words[_initials_long_form("RL-AR", words):] == ["RL", "with", "Adaptive", "Regularization"]
     assert _initials_long_form("XYZ", "nothing here".split()) is None
+    # a function word may give a letter inside a long form, never its first one
+    words = "we introduce the Accuracy and Global-Local Fairness Optimality Problem".split()
+    assert words[_initials_long_form("AGLFOP", words):][0] == "Accuracy"
+    assert "Search and Rescue".split()[_initials_long_form("SAR", "Search and Rescue".split()):] == ["Search", "and", "Rescue"]
+    assert _initials_long_form("AS", "and segmentation".split()) is None
 
 
 def test_gazetteer_case_rules_and_plurals(blank: spacy.Language) -> None:

@@ -106,6 +106,8 @@ def _initials_match(letters: list[str], words: list[str]) -> int | None:
         for opt in dict.fromkeys(options):
             n = len(opt)
             if li + 1 >= n and letters[li - n + 1 : li + 1] == list(opt):
+                if li < n and word.lower() in FUNCTION_WORDS:
+                    continue  # no long form opens with a function word: "Accuracy and Global-Local ... (AGLFOP)"
                 found = match(li - n, wi - 1)
                 if found is not None:
                     return found
