@@ -1656,6 +1656,11 @@ def test_a_coined_name_described_where_it_first_appears_is_proposed(nlp, abstrac
     assert {e.name for e in ex.entities if e.proposed} == proposed
 
 
+def test_present_as_the_last_word_after_and_is_no_cue(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="We study methods past and present")], nlp)
+    assert not [e for e in ex.entities if e.proposed]
+
+
 def test_a_capitalized_common_noun_cut_from_a_longer_name_is_no_name(nlp) -> None:
     cut, said_again = extract_papers([
         Paper(id="p", abstract="In response to this challenge, we introduce ARGS, Alignment as Reward-Guided Search, "

@@ -660,7 +660,8 @@ class _Rules:
                 # a parse without an object: "we propose CDTD, or ...", "we develop [CoIC](https://...), an algorithm"
                 self.add_proposal(name_run(doc, named), _named_object_label(doc[named], tok))
         elif low in ("present", "presents") and tok.i > 0 and (doc[tok.i - 1].lower_ == "we" or doc[tok.i - 1].lower_ == "and"
-                                                              and is_namey(doc[tok.i + 1]) and we_before(tok)):
+                                                              and tok.i + 1 < len(doc) and is_namey(doc[tok.i + 1])
+                                                              and we_before(tok)):
             # tagged as an adjective: "We present mean-field chaos diffusion models" (the adjective of the
             # object), "We present DeDer, a framework for ..." (the root, its object a dobj), "we make a step
             # towards such models and present ULTRA, an approach ..." (the adjective of ULTRA)
