@@ -423,6 +423,11 @@ def _narrowed(name: str, entry: str) -> bool:
     return all(w[:1].islower() for w in extra) and not all(w.lower() in _HEAD_WORDS for w in extra)
 
 
+def _key_name(key: str) -> str:
+    """The name part of a key: the gazetteer entry's name, or the readable name ("task:speech recognition")."""
+    return key.split(":", 1)[-1]
+
+
 def _listed_for(key: str, entities: list[Entity]) -> set[str]:
     """Match keys of the names the gazetteer gave ``key`` on their own: an entity with that key whose one
     full name it found ("automatic speech recognition (ASR)" alone is the entry speech recognition, which
@@ -438,7 +443,7 @@ def _listed_for(key: str, entities: list[Entity]) -> set[str]:
 def _narrower_beside_entry(key: str, members: list[Entity]) -> list[list[Entity]]:
     """The entities of one paper under ``key`` that the paper names apart from the entry: "scene text
     detection" beside "text detection" is a kind of it there, though alone it is the entry's alias."""
-    entry = key.split(":", 1)[-1]
+    entry = _key_name(key)
     if not any(match_key(e.name) == match_key(entry) for e in members):
         return []
     narrower: dict[str, list[Entity]] = defaultdict(list)
@@ -462,11 +467,12 @@ def entity_key(label: str, entities: list[Entity], name: str) -> str:
     only_short_forms = all(is_short_form(n) for n in all_names)
     matched = {match_key(m.text) for e in entities for m in e.mentions if m.rule == "gazetteer"}
     for key, _ in Counter(e.key for e in entities if e.key).most_common():
-        entry = key.split(":", 1)[-1]
+        entry = _key_name(key)
+        if match_key(entry) in names or only_short_forms:
+            return f"{label.lower()}:{entry}"
         listed = _listed_for(key, entities)
-        if match_key(entry) in names or only_short_forms or all(  # (a name as the gazetteer found it, or respelled)
-                match_key(n) in matched and (match_key(n) in listed or not _narrowed(n, entry))
-                for n in all_names if not is_short_form(n)):
+        if all(match_key(n) in matched and (match_key(n) in listed or not _narrowed(n, entry))  # (a name as the
+               for n in all_names if not is_short_form(n)):  # gazetteer found it, or respelled)
             return f"{label.lower()}:{entry}"
     return f"{label.lower()}:{readable(name)}"
 
@@ -474,7 +480,7 @@ def entity_key(label: str, entities: list[Entity], name: str) -> str:
 def _spelled_out(label: str, name: str, key: str) -> str:
     """A task no paper spells out ("OOD detection") is named by its gazetteer entry ("out-of-distribution
     detection"), which the key holds in lower case, as tasks are written anyway."""
-    entry = key.split(":", 1)[1]
+    entry = _key_name(key)
     return entry if label == "TASK" and _abbreviated(name) and entry != readable(name) else name
 
 
@@ -523,14 +529,14 @@ def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
     entities = [e for _, e in flat]
     group_of = [0] * len(entities)
     keys: list[str] = []  # per corpus group
-    groups_of_key: dict[str, list[list[Entity]]] = defaultdict(list)
+    groups_of_key: dict[str, list[tuple[str, list[Entity]]]] = defaultdict(list)  # (group's name, members)
     names: dict[str, str] = {}
     for g, group in enumerate(_groups(entities, papers=[p for p, _ in flat])):
         members = [entities[i] for i in group]
         merged = _merge_group(members, None)
         key = entity_key(merged.label, members, merged.name)
         keys.append(key)
-        groups_of_key[key].append(members)
+        groups_of_key[key].append((merged.name, members))
         names[key] = merged.name
         for i in group:
             group_of[i] = g
@@ -538,17 +544,17 @@ def resolve(extractions: list[PaperExtraction]) -> list[PaperExtraction]:
     # its gazetteer entry ("speech recognition", though more papers say "automatic speech recognition")
     for key, groups in groups_of_key.items():
         if len(groups) > 1:
-            entry = key.split(":", 1)[-1]
-            broad = [m for m in groups if not _narrowed(_merge_group(m, None).name, entry)] or groups
+            broad = [members for name, members in groups if not _narrowed(name, _key_name(key))] \
+                or [members for _, members in groups]
             names[key] = _merge_group([e for members in broad for e in members], None).name
-        names[key] = _spelled_out(groups[0][0].label, names[key], key)
+        names[key] = _spelled_out(groups[0][1][0].label, names[key], key)
     per_paper: list[dict[str, list[Entity]]] = [defaultdict(list) for _ in extractions]
     for i, (p, e) in enumerate(flat):
         per_paper[p][keys[group_of[i]]].append(e)
     for groups in per_paper:
         for key, members in list(groups.items()):
             for narrower in _narrower_beside_entry(key, members):
-                own = f"{key.split(':', 1)[0]}:{readable(narrower[0].name)}"
+                own = f"{narrower[0].label.lower()}:{readable(narrower[0].name)}"
                 names.setdefault(own, _merge_group(narrower, None).name)
                 groups[own].extend(narrower)
                 moved = {id(e) for e in narrower}
