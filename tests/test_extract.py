@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from paperkg.acronyms import _defined_beside
 from paperkg.errors import ConfigError, InputError
 from paperkg.evaluate import load_gold, score
-from paperkg.extract import _defined_beside, _no_proposed_tasks, extract_papers, load_pipeline
+from paperkg.extract import _no_proposed_tasks, extract_papers, load_pipeline
 from paperkg.models import Entity, Mention, Paper
 from paperkg.phrases import name_run
 from paperkg.resolve import resolve
