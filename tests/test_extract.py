@@ -1788,3 +1788,24 @@ def test_a_recently_proposed_name_is_used_not_proposed(nlp) -> None:
         "proposed FooNet, the proposed BazNet is fast. The latest work proposes QuxNet."))], nlp)
     proposed = {e.name: e.proposed for e in ex.entities}
     assert proposed == {"uncertainty aware": False, "FooNet": False, "BazNet": True, "QuxNet": False}
+
+
+def test_a_count_as_the_last_words_of_an_abstract_is_no_list(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract="Transformers consisting of one self-attention layer with two feed-forward")],
+                           nlp)
+    assert not [e for e in ex.entities if e.proposed]
+
+
+#: Words that open a rule's look to the right: counts, proposing and naming verbs, list cues, problem nouns.
+_CUES = frozenset("two three four present propose introduce called named namely termed such including problem problems "
+                  "tasks our".split())
+
+
+def test_an_abstract_cut_right_after_any_rule_cue_extracts(nlp) -> None:
+    """Lists of papers hold truncated abstracts: a rule that looks past its cue must stop at the doc's end
+    (an IndexError here is a crash of the whole extraction)."""
+    gold = load_gold(Path(__file__).parent / "data" / "gold" / "seeds.jsonl")
+    cut = [" ".join(words[: i + 1]) for g in gold for words in [g.text.split(" ")]
+           for i, word in enumerate(words) if word.lower() in _CUES]
+    extractions = list(extract_papers([Paper(id=f"cut{i}", abstract=text) for i, text in enumerate(cut)], nlp))
+    assert len(cut) > 100 and len(extractions) == len(cut)

@@ -842,6 +842,8 @@ class ProposalRules(Candidates):
                 and doc[k].lower_ not in ("tasks", "problems") and (
                 doc[k].lower_ in NEW_WORDS or doc[k].pos_ in ("ADJ", "NOUN") or doc[k].text == "-"):
             k += 1  # "two alternative matching strategies"
+        if k >= sent.end:
+            return  # the sentence ends before the counted noun: "... with two feed-forward"
         colon = k + 1
         if colon < sent.end and doc[colon].lower_ == "of":  # "three stable classes of Neural SDEs:"
             colon = next((j for j in range(colon, min(colon + 5, sent.end)) if doc[j].text == ":"), sent.end)
