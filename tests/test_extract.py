@@ -6,7 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from spacy.language import Language
+from spacy.tokens import Doc
 
+from paperkg import extract as extract_module
 from paperkg.acronyms import _defined_beside
 from paperkg.errors import ConfigError, InputError
 from paperkg.evaluate import load_gold, score
@@ -1809,3 +1812,34 @@ def test_an_abstract_cut_right_after_any_rule_cue_extracts(nlp) -> None:
            for i, word in enumerate(words) if word.lower() in _CUES]
     extractions = list(extract_papers([Paper(id=f"cut{i}", abstract=text) for i, text in enumerate(cut)], nlp))
     assert len(cut) > 100 and len(extractions) == len(cut)
+
+
+@Language.component("paperkg_test_fails_on_boom")
+def _fails_on_boom(doc: Doc) -> Doc:
+    if doc.text.startswith("Boom"):
+        raise RuntimeError("boom")
+    return doc
+
+
+def test_a_pipe_that_fails_says_on_which_abstract() -> None:
+    nlp = load_pipeline(Settings())
+    nlp.add_pipe("paperkg_test_fails_on_boom")
+    with pytest.raises(RuntimeError) as failed:
+        list(extract_papers([Paper(id="a", abstract="We study X."), Paper(id="b", abstract="Boom, said the parser.")], nlp))
+    assert any("'Boom, said the parser.'" in note for note in failed.value.__notes__)
+
+
+def test_extraction_that_fails_says_on_which_paper_and_line(nlp, monkeypatch) -> None:
+    real = extract_module.doc_to_extraction
+
+    def fails_on_b(paper, cleaned, doc):
+        if paper.id == "b":
+            raise ValueError("bug")
+        return real(paper, cleaned, doc)
+
+    monkeypatch.setattr(extract_module, "doc_to_extraction", fails_on_b)
+    papers = [Paper(id="a", abstract="We study X.", source="list.jsonl", line=1),
+              Paper(id="b", abstract="We study Y.", source="list.jsonl", line=2)]
+    with pytest.raises(ValueError) as failed:
+        list(extract_papers(papers, nlp))
+    assert any("'b' (list.jsonl:2)" in note for note in failed.value.__notes__)

@@ -6,6 +6,7 @@ import multiprocessing
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
+from typing import NoReturn
 from functools import partial
 
 import spacy
@@ -82,7 +83,19 @@ def load_pipeline(settings: Settings) -> Language:
     for name in components.PIPES:
         nlp.add_pipe(name)
     nlp.get_pipe("paperkg_gazetteer").initialize(nlp=nlp, pattern_files=list(settings.patterns))
+    # what nlp.set_error_handler sets first; that call then fails on the model's parser (it has no
+    # error_handler attribute), and it is paperkg's own pipes that should name the abstract
+    nlp.default_error_handler = _name_the_abstract
     return nlp
+
+
+def _name_the_abstract(pipe_name: str, pipe: object, docs: list[Doc], error: Exception) -> NoReturn:
+    """spaCy's error handler: a pipe that fails (a bug, not the user's mistake) says which abstract it failed
+    on, so that one bad abstract in a long list can be found and reported; the error and its traceback stay."""
+    beginning = docs[0].text[:100] if docs else ""
+    error.add_note(f"paperkg: the spaCy pipe {pipe_name!r} failed on the abstract that begins {beginning!r}; "
+                   "please report it with that abstract")
+    raise error
 
 
 def extract_papers(
@@ -116,7 +129,13 @@ def _extract(papers: Iterable[Paper], nlp: Language, batch_size: int, n_process:
 
     for doc in nlp.pipe(texts(), batch_size=batch_size, n_process=n_process):
         paper, cleaned = pending.popleft()
-        yield doc_to_extraction(paper, cleaned, doc)
+        try:
+            extraction = doc_to_extraction(paper, cleaned, doc)
+        except Exception as e:  # a bug: name the paper, keep the error and its traceback
+            where = f"{paper.source}:{paper.line}" if paper.source else "the input"
+            e.add_note(f"paperkg: extraction failed on paper {paper.id!r} ({where}); please report it with its abstract")
+            raise
+        yield extraction
 
 
 #: The pipeline forked workers inherit from the parent (set just before the pool forks).
