@@ -214,7 +214,9 @@ _WEAK_LABELS = frozenset(("camel-name", "conjunct"))
 
 
 class _Rules(ProposalRules, ContextRules):
-    """One pass of the contextual rules over a parsed doc; collects candidate spans in ``out``."""
+    """One pass of the contextual rules over a parsed doc: ``run`` looks at each word once and hands it to the
+    rule families (proposals, context labels) or to the name and abbreviation rules here; all of them collect
+    candidate spans in ``out``, which ``finish`` settles into mentions."""
 
     def finish(self) -> tuple[list[Span], list[Span]]:
         out = self.run()
