@@ -1843,3 +1843,15 @@ def test_extraction_that_fails_says_on_which_paper_and_line(nlp, monkeypatch) ->
     with pytest.raises(ValueError) as failed:
         list(extract_papers(papers, nlp))
     assert any("'b' (list.jsonl:2)" in note for note in failed.value.__notes__)
+
+
+@pytest.mark.parametrize(("abstract", "proposed"), [
+    ("We propose a novel triplane-based 3D-aware diffusion model with transformer, DiffTF, for handling challenges.",
+     {"DiffTF"}),
+    ("We introduce a transformer with discrete bottlenecks, TDB, whose latent codes learn a compressed representation.",
+     {"TDB"}),
+    ("We evaluate our proposed method on the CATH, TS50, TS500, and PDB datasets.", set()),  # tried there, not named
+])
+def test_a_name_set_off_after_the_proposed_things_phrase_names_it(nlp, abstract: str, proposed: set) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    assert {e.name for e in ex.entities if e.proposed} == proposed

@@ -368,7 +368,7 @@ class ProposalRules(Candidates):
             named = None
         namely = self.namely(obj)
         found = named or namely or self.pair_at(obj, verb) or self.comma_named(obj) or self.defined_in(obj, label) \
-            or self.pair_after(obj)
+            or self.pair_after(obj) or self.named_past_phrase(obj)
         if found is None:
             found = named_in(doc, obj)
             if found is not None:
@@ -508,6 +508,22 @@ class ProposalRules(Candidates):
         if after + 1 >= len(self.doc) or self.doc[after].text != "," or obj.lower_ not in ANY_GENERIC:
             return None
         return self.proposed_pair(after + 1)
+
+    def named_past_phrase(self, obj: Token) -> tuple[int, int] | None:
+        """"a novel triplane-based 3D-aware diffusion model with transformer, DiffTF, for ...": a coined name set
+        off by commas right after the object's prepositional phrase (the parse hangs it on the phrase's noun)."""
+        doc = self.doc
+        if obj.i + 1 >= len(doc) or doc[obj.i + 1].lower_ not in ("with", "for", "of", "via") or doc[obj.i + 1].head != obj:
+            return None  # not where it is tried: "our method on the CATH, TS50, TS500, and PDB datasets"
+        comma = next((k for k in range(obj.i + 2, min(obj.i + 9, len(doc) - 1)) if doc[k].text == ","), None)
+        if comma is None or any(t.pos_ in ("VERB", "AUX", "PRON") or obj not in t.ancestors for t in doc[obj.i + 1 : comma]):
+            return None
+        start, end = name_run(doc, comma + 1) if is_namey(doc[comma + 1]) else (comma + 1, comma + 1)
+        if end - start != 1 or not is_acronymish(doc[start].text) or any(self.gaz_tokens[start:end]) \
+                or end >= len(doc) or doc[end].text not in (",", "(", ".", ";") \
+                or doc[end].text == "," and end + 1 < len(doc) and is_namey(doc[end + 1]):
+            return None  # one name of a list
+        return start, end
 
     def known_name(self, start: int, end: int) -> bool:
         """``doc[start:end]`` is made of known names; a long form its own acronym defines only if one known
