@@ -1855,3 +1855,10 @@ def test_extraction_that_fails_says_on_which_paper_and_line(nlp, monkeypatch) ->
 def test_a_name_set_off_after_the_proposed_things_phrase_names_it(nlp, abstract: str, proposed: set) -> None:
     (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
     assert {e.name for e in ex.entities if e.proposed} == proposed
+
+
+def test_a_proposed_name_with_a_lower_case_prefix_is_a_variant_of_it(nlp) -> None:
+    (ex,) = extract_papers([Paper(id="p", abstract=(
+        "We propose FedLMT, a federated learning method with low-rank models. To meet clients' personalized needs, "
+        "we extend FedLMT to pFedLMT, by separating model parameters into common and custom ones."))], nlp)
+    assert {e.name for e in ex.entities if e.proposed} == {"FedLMT", "pFedLMT"}

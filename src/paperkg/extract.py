@@ -327,11 +327,13 @@ def _descriptions_of_named(entities: list[Entity]) -> list[Entity]:
 #: (after an acronym, only a hyphen or a number: "EFCIL" is no variant of EFC).
 _VARIANT_TAIL = re.compile(r"[-+]?[A-Z0-9]")
 _ACRONYM_VARIANT_TAIL = re.compile(r"[-+0-9]")
+#: What comes before a proposed name in the name of one of its variants: "pFedLMT" (personalized FedLMT).
+_VARIANT_HEAD = re.compile(r"[a-z]{1,2}")
 
 
 def _variants_of_proposals(entities: list[Entity]) -> None:
     """Named variants of a proposed one-word name are the paper's own too: "MoMo-Adam" beside MoMo,
-    "SPGM-IHT" and "SPGM-BCD" beside SPGM, "RepoBench-R" beside RepoBench."""
+    "SPGM-IHT" and "SPGM-BCD" beside SPGM, "RepoBench-R" beside RepoBench, "pFedLMT" beside FedLMT."""
     bases = {n for e in entities if e.proposed for n in (e.name, *e.aliases)
              if len(n) >= 3 and " " not in n and n.lower() not in METRICS}
     if not bases:
@@ -339,6 +341,7 @@ def _variants_of_proposals(entities: list[Entity]) -> None:
     for e in entities:
         if not e.proposed and e.label != "TASK" and any(
                 n.startswith(b) and (_ACRONYM_VARIANT_TAIL if b.isupper() else _VARIANT_TAIL).match(n, len(b))
+                or _VARIANT_HEAD.fullmatch(n[: len(n) - len(b)]) and n.endswith(b) and b[:1].isupper()
                 for n in (e.name, *e.aliases) for b in bases):
             e.proposed = True
 
