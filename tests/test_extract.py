@@ -34,6 +34,12 @@ def nlp():
     return load_pipeline(Settings())
 
 
+def _proposed_names(nlp, abstract: str) -> set[str]:
+    """The names of what the one-paper extraction of ``abstract`` proposes."""
+    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
+    return {e.name for e in ex.entities if e.proposed}
+
+
 def by_name(extraction):
     return {e.name: e for e in extraction.entities}
 
@@ -953,10 +959,9 @@ def test_a_counted_list_may_follow_a_participle_and_hold_a_task(nlp) -> None:
 
 
 def test_a_counted_list_ends_with_its_count_and_holds_no_actions(nlp) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=(
+    assert {"SiamCUT", "MoCUT"} == _proposed_names(nlp, (
         "We propose two models, SiamCUT and MoCUT, for tracking. Our approach is the first attempt to formulate two "
-        "essential components, minimizing the residual and seeking the optimal training set, into one problem."))], nlp)
-    assert {e.name for e in ex.entities if e.proposed} == {"SiamCUT", "MoCUT"}
+        "essential components, minimizing the residual and seeking the optimal training set, into one problem."))
 
 
 @pytest.mark.parametrize(("sentence", "task"), [
@@ -1294,8 +1299,7 @@ def test_a_name_list_that_ends_the_abstract_is_labelled_too(nlp) -> None:
      {"Fuzzy Inference with Truth value"}),
 ])
 def test_coordinated_offered_and_zero_shot_contributions(nlp, sentence: str, proposed: set[str]) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
-    assert {e.name for e in ex.entities if e.proposed} == proposed
+    assert _proposed_names(nlp, sentence) == proposed
 
 
 def test_tasks_listed_before_a_shared_task_noun(nlp) -> None:
@@ -1315,11 +1319,10 @@ def test_names_listed_after_benchmarks_are_datasets(nlp, sentence: str, datasets
 
 
 def test_new_names_of_parts_in_the_proposing_sentence_are_proposed(nlp) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=(
+    assert {"GraphsGPT", "Graph2Seq", "GraphGPT", "Calibrated ConfidenceNet"} == _proposed_names(nlp, (
         "In this paper, we introduce GraphsGPT, featuring an Graph2Seq encoder that transforms graphs into words, "
         "along with a GraphGPT decoder that reconstructs the graph. Our results suggest that it is possible to "
-        "build high quality language models. We propose a Calibrated ConfidenceNet (CCNet) to learn adjustments."))], nlp)
-    assert {e.name for e in ex.entities if e.proposed} == {"GraphsGPT", "Graph2Seq", "GraphGPT", "Calibrated ConfidenceNet"}
+        "build high quality language models. We propose a Calibrated ConfidenceNet (CCNet) to learn adjustments."))
 
 
 def test_an_acronym_joins_the_mention_that_ends_with_its_long_form(nlp) -> None:
@@ -1392,10 +1395,9 @@ def test_papers_propose_methods_not_tasks() -> None:
 
 
 def test_a_generic_description_beside_the_name_it_describes_is_no_proposal(nlp) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=(
+    assert {"ASMG", "proximal matching"} == _proposed_names(nlp, (
         "To find a Pareto optimal solution, we propose a novel adaptive stochastic gradient algorithm for "
-        "black-box MOO, called ASMG. Separately, we introduce a strategy, dubbed proximal matching, for it."))], nlp)
-    assert {e.name for e in ex.entities if e.proposed} == {"ASMG", "proximal matching"}
+        "black-box MOO, called ASMG. Separately, we introduce a strategy, dubbed proximal matching, for it."))
 
 
 @pytest.mark.parametrize("sentence", [
@@ -1467,16 +1469,14 @@ def test_a_name_based_on_another_is_still_proposed(nlp) -> None:
      {"Outlier-Efficient Modern Hopfield Model", "OutEffHop"}),
 ])
 def test_a_description_with_names_in_it_is_no_proposal_beside_the_name_it_gets(nlp, sentence: str, proposed: set) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
-    assert {e.name for e in ex.entities if e.proposed} == proposed
+    assert _proposed_names(nlp, sentence) == proposed
 
 
 def test_named_variants_of_a_proposed_name_are_proposed(nlp) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=(
+    assert {"SPGM", "SPGM-IHT", "SPGM-BCD"} == _proposed_names(nlp, (
         "We propose SPGM, a smoothing method. Two specific variants of SPGM are explored: one based on Iterative "
         "Hard Thresholding (SPGM-IHT) and the other on Block Coordinate Decomposition (SPGM-BCD). It beats "
-        "SGD-M and SPGMIL."))], nlp)
-    assert {e.name for e in ex.entities if e.proposed} == {"SPGM", "SPGM-IHT", "SPGM-BCD"}
+        "SGD-M and SPGMIL."))
 
 
 @pytest.mark.parametrize(("sentence", "tasks"), [
@@ -1574,8 +1574,7 @@ def test_known_names_match_with_a_hyphen_or_a_space(nlp) -> None:
     ("We introduce a Plug-and-Play framework. Then we fine-tune our Llama-7B on the data.", set()),
 ])
 def test_capitalized_names_before_a_generic_head_and_partly_known_names(nlp, sentence: str, proposed: set) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=sentence)], nlp)
-    assert {e.name for e in ex.entities if e.proposed} == proposed
+    assert _proposed_names(nlp, sentence) == proposed
 
 
 @pytest.mark.parametrize(("sentence", "tasks"), [
@@ -1656,8 +1655,7 @@ def test_a_dataset_the_text_calls_new_is_proposed(nlp) -> None:
     ("We propose a Monte Carlo sampler from the reverse diffusion process.", set()),  # a known technique, used
 ])
 def test_a_coined_name_described_where_it_first_appears_is_proposed(nlp, abstract: str, proposed: set) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
-    assert {e.name for e in ex.entities if e.proposed} == proposed
+    assert _proposed_names(nlp, abstract) == proposed
 
 
 def test_present_as_the_last_word_after_and_is_no_cue(nlp) -> None:
@@ -1853,12 +1851,10 @@ def test_extraction_that_fails_says_on_which_paper_and_line(nlp, monkeypatch) ->
     ("We evaluate our proposed method on the CATH, TS50, TS500, and PDB datasets.", set()),  # tried there, not named
 ])
 def test_a_name_set_off_after_the_proposed_things_phrase_names_it(nlp, abstract: str, proposed: set) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=abstract)], nlp)
-    assert {e.name for e in ex.entities if e.proposed} == proposed
+    assert _proposed_names(nlp, abstract) == proposed
 
 
 def test_a_proposed_name_with_a_lower_case_prefix_is_a_variant_of_it(nlp) -> None:
-    (ex,) = extract_papers([Paper(id="p", abstract=(
+    assert {"FedLMT", "pFedLMT"} == _proposed_names(nlp, (
         "We propose FedLMT, a federated learning method with low-rank models. To meet clients' personalized needs, "
-        "we extend FedLMT to pFedLMT, by separating model parameters into common and custom ones."))], nlp)
-    assert {e.name for e in ex.entities if e.proposed} == {"FedLMT", "pFedLMT"}
+        "we extend FedLMT to pFedLMT, by separating model parameters into common and custom ones."))
