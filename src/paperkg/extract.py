@@ -341,7 +341,7 @@ def _variants_of_proposals(entities: list[Entity]) -> None:
     for e in entities:
         if not e.proposed and e.label != "TASK" and any(
                 n.startswith(b) and (_ACRONYM_VARIANT_TAIL if b.isupper() else _VARIANT_TAIL).match(n, len(b))
-                or _VARIANT_HEAD.fullmatch(n[: len(n) - len(b)]) and n.endswith(b) and b[:1].isupper()
+                or b[:1].isupper() and n.endswith(b) and _VARIANT_HEAD.fullmatch(n[: -len(b)])
                 for n in (e.name, *e.aliases) for b in bases):
             e.proposed = True
 

@@ -518,12 +518,12 @@ class ProposalRules(Candidates):
         comma = next((k for k in range(obj.i + 2, min(obj.i + 9, len(doc) - 1)) if doc[k].text == ","), None)
         if comma is None or any(t.pos_ in ("VERB", "AUX", "PRON") or obj not in t.ancestors for t in doc[obj.i + 1 : comma]):
             return None
-        start, end = name_run(doc, comma + 1) if is_namey(doc[comma + 1]) else (comma + 1, comma + 1)
-        if end - start != 1 or not is_acronymish(doc[start].text) or any(self.gaz_tokens[start:end]) \
-                or end >= len(doc) or doc[end].text not in (",", "(", ".", ";") \
-                or doc[end].text == "," and end + 1 < len(doc) and is_namey(doc[end + 1]):
+        name = comma + 1
+        if not is_namey(doc[name]) or name_run(doc, name) != (name, name + 1) or not is_acronymish(doc[name].text) \
+                or self.gaz_tokens[name] or name + 1 >= len(doc) or doc[name + 1].text not in (",", "(", ".", ";") \
+                or doc[name + 1].text == "," and name + 2 < len(doc) and is_namey(doc[name + 2]):
             return None  # one name of a list
-        return start, end
+        return name, name + 1
 
     def known_name(self, start: int, end: int) -> bool:
         """``doc[start:end]`` is made of known names; a long form its own acronym defines only if one known
